@@ -160,3 +160,24 @@ def test_a_forwarded_mail_is_checked_against_its_original_sender(tmp_path):
     bare = _eml(tmp_path, "bare.eml", "gm@example.org", _forward("gm", None))
     (where, found, why), = enter_mails("g", [bare], root=tmp_path, dry_run=True).refused
     assert why.startswith("orders for France from gm@example.org, which is not France's")
+
+
+def test_a_replaced_players_addresses_left_on_the_sheet_are_said(tmp_path):
+    """A player replaced is typed over on the Game sheet's Player cell (docs/workbook.md); his
+    addresses left on the Addresses sheet would still let his mail through and refuse his
+    successor's. Where the Addresses row names another player than the Game sheet (neither name
+    part of the other: ``Ann`` for ``Ann Jansen`` is the same player), ``status``, ``orders`` and
+    the turn say so, naming the cells; nothing refused, the GM may mean it."""
+    _game(tmp_path, FRANCE="Ann")
+    _type(tmp_path, {FRANCE: "ann@example.org", "Game!C13": "Carl"})
+    said = ("Addresses!B4 names Ann as France's player, the Game sheet Carl: the addresses in Addresses!C4 "
+            "may be Ann's")
+    assert any(said in w for w in phase_status("g", root=tmp_path).warnings)
+    carl = _eml(tmp_path, "carl.eml", "carl@example.org", "France\nA PAR - BUR\n")
+    report = enter_mails("g", [carl], root=tmp_path, dry_run=True)
+    assert len(report.refused) == 1 and said in report.text()
+    preview = preview_turn("g", root=tmp_path, force=True)
+    assert said in preview.text()
+    assert any(said in w for w in run_turn("g", root=tmp_path, site_dir=None, force=True).warnings)
+    _type(tmp_path, {"Addresses!B4": "Carl Jansen", FRANCE: "carl@example.org"})
+    assert not any("Addresses!" in w for w in phase_status("g", root=tmp_path).warnings)

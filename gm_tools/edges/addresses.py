@@ -60,36 +60,64 @@ def read_addresses(wb, variant, where: str) -> dict[str, set[str]]:
     """Power code -> its addresses (lower case) as typed on the Addresses sheet of openpyxl
     workbook ``wb``; {} when it has no such sheet (laid out before it existed). A problem of
     :func:`addresses_of` raises a WorkbookError naming it."""
-    title = next((t for t in wb.sheetnames if folded(t) == folded(ADDRESSES)), None)
-    if title is None:
-        return {}
-    rows = ((row[0].row, row[0].value, row[2].value) for row in wb[title].iter_rows(min_row=2, max_col=3))
-    found, problems = addresses_of(title, rows, variant)
+    found, problems = addresses_of(*sheet_rows(wb), variant)
     if problems:
         raise WorkbookError(where, problems, wb.sheetnames)
     return found
 
 
+def sheet_rows(wb) -> tuple[str, list]:
+    """(The Addresses sheet's title, its rows below the header: (row number, Power, Player,
+    E-mail) each) of openpyxl workbook ``wb``; no rows when it has no such sheet."""
+    title = next((t for t in wb.sheetnames if folded(t) == folded(ADDRESSES)), ADDRESSES)
+    if title not in wb.sheetnames:
+        return title, []
+    return title, [(row[0].row, *(c.value for c in row)) for row in wb[title].iter_rows(min_row=2, max_col=3)]
+
+
+def gm_rows(gm_sheets: list[GmSheet]) -> tuple[str, list]:
+    """:func:`sheet_rows` of the GM's sheets as a turn read them."""
+    sheet = next((s for s in gm_sheets if folded(s.title) == folded(ADDRESSES)), None)
+    if sheet is None:
+        return ADDRESSES, []
+    values = {ref: value for ref, value, *_ in sheet.cells}
+    numbers = sorted({int(re.sub(r"\D", "", ref)) for ref in values} - {1})
+    return sheet.title, [(n, *(values.get(f"{col}{n}") for col in "ABC")) for n in numbers]
+
+
 def address_problems(gm_sheets: list[GmSheet], variant) -> list[Problem]:
     """The problems of the Addresses sheet among the GM's sheets as a turn read them (the same
     reading as ``orders``'): a turn, its dry run and ``status`` name them as any workbook error."""
-    sheet = next((s for s in gm_sheets if folded(s.title) == folded(ADDRESSES)), None)
-    if sheet is None:
-        return []
-    values = {ref: value for ref, value, *_ in sheet.cells}
-    numbers = sorted({int(re.sub(r"\D", "", ref)) for ref in values} - {1})
-    return addresses_of(sheet.title, ((n, values.get(f"A{n}"), values.get(f"C{n}")) for n in numbers), variant)[1]
+    return addresses_of(*gm_rows(gm_sheets), variant)[1]
+
+
+def players_replaced(title: str, rows, players: dict[str, str], variant) -> list[str]:
+    """A warning for each row with addresses whose Player names another player than the Game
+    sheet's ``players`` (neither name part of the other): a player replaced on the Game sheet
+    whose addresses are left would still have his mail typed, and his successor's refused."""
+    from gm_tools.edges.workbook import power_lookup  # workbook imports gmsheets, which this imports
+
+    names, said = power_lookup(variant), []
+    for number, power, player, mail in rows:
+        code = names.get(" ".join(cell_text(power).split()).lower())
+        was, now = " ".join(cell_text(player).split()), " ".join((players.get(code) or "").split())
+        if code and cell_text(mail) and was and now and was.casefold() not in now.casefold() \
+                and now.casefold() not in was.casefold():
+            said.append(f"{title}!B{number} names {was} as {variant.powers[code].name}'s player, the Game sheet {now}: "
+                        f"the addresses in {title}!C{number} may be {was}'s, and let his mail through, not {now}'s "
+                        f"(a replaced player's addresses are typed over with his successor's, and his name)")
+    return said
 
 
 def addresses_of(title: str, rows, variant) -> tuple[dict[str, set[str]], list[Problem]]:
     """(Power code -> its addresses, lower case; the problems) of sheet ``title``'s ``rows``,
-    (row number, Power cell's value, E-mail cell's value) each. A problem: a cell that is no
+    (row number, Power, Player and E-mail cells' values) each. A problem: a cell that is no
     address, addresses on a row naming no power of the game, or on a second row of one power
     (a replaced player's row left above his successor's would let the old address through)."""
     from gm_tools.edges.workbook import power_lookup  # workbook imports gmsheets, which this imports
 
     names, found, problems, first = power_lookup(variant), {}, [], {}
-    for number, power, mail in rows:
+    for number, power, _, mail in rows:
         power, mail = cell_text(power), cell_text(mail)
         if not mail:
             continue
