@@ -33,8 +33,8 @@ def _type(root, cells: dict[str, str]) -> bytes:
     return path.read_bytes()
 
 
-def _eml(tmp_path, name: str, sender: str, body: str) -> tuple[str, bytes]:
-    data = (f"From: {sender}\nTo: gm@example.org\nSubject: orders\nDate: Sun, 29 Nov 2026 09:00:00 +0000\n\n"
+def _eml(tmp_path, name: str, sender: str, body: str, subject: str = "orders") -> tuple[str, bytes]:
+    data = (f"From: {sender}\nTo: gm@example.org\nSubject: {subject}\nDate: Sun, 29 Nov 2026 09:00:00 +0000\n\n"
             + body).encode("utf-8")
     (tmp_path / name).write_bytes(data)
     return name, data
@@ -160,6 +160,24 @@ def test_a_forwarded_mail_is_checked_against_its_original_sender(tmp_path):
     bare = _eml(tmp_path, "bare.eml", "gm@example.org", _forward("gm", None))
     (where, found, why), = enter_mails("g", [bare], root=tmp_path, dry_run=True).refused
     assert why.startswith("orders for France from gm@example.org, which is not France's")
+
+
+@pytest.mark.parametrize("subject, forwarded", [
+    # Outlook: its rule, and the old "[mailto:...]" form of the From
+    ("FW: orders", "________________________________\nFrom: Ann Jansen [mailto:ann@example.org]\nSent: Saturday\n"
+                   "To: gm@example.org\nSubject: orders\n\n"),
+    # Apple Mail, a blank line under its line; Thunderbird in German, its From below the Subject
+    ("Fwd: orders", "Begin forwarded message:\n\nFrom: Ann <ann@example.org>\nSubject: orders\n\n"),
+    ("WG: orders", "-------- Weitergeleitete Nachricht --------\nBetreff: orders\nVon: Ann <ann@example.org>\n"
+                   "An: gm@example.org\n\n"),
+])
+def test_the_forwarded_from_is_read_as_the_mail_programs_write_it(tmp_path, subject, forwarded):
+    _game(tmp_path)
+    _type(tmp_path, {FRANCE: "ann@example.org"})
+    mail = _eml(tmp_path, "gm.eml", "gm@example.org", f"Hi,\n\n{forwarded}France\nA PAR - BUR\n", subject)
+    report = enter_mails("g", [mail], root=tmp_path, dry_run=True)
+    assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")]
+    assert any("forwarded from ann@example.org" in note for note in report.replaced)
 
 
 def test_a_replaced_players_addresses_left_on_the_sheet_are_said(tmp_path):
