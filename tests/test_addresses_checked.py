@@ -85,8 +85,10 @@ def test_status_counts_a_bad_address_among_what_a_turn_would_refuse(tmp_path):
 
 @pytest.mark.parametrize("cells, expected", [
     # two addresses with only a space between them: the reader takes commas, semicolons or lines
-    ({FRANCE: "ann@example.org bob@example.org"}, "Addresses!C4: found 'ann@example.org bob@example.org'"),
-    ({FRANCE: "ann@example.orgbob@example.org"}, "Addresses!C4: found 'ann@example.orgbob@example.org'"),
+    ({FRANCE: "ann@example.org bob@example.org"},
+     "Addresses!C4: found 'ann@example.org bob@example.org', 2 addresses with no comma between them, expected"),
+    ({FRANCE: "ann@example.orgbob@example.org"},
+     "Addresses!C4: found 'ann@example.orgbob@example.org', 2 addresses with no comma between them, expected"),
     # a power the game does not have, named with the column of the addresses it would own
     ({"Addresses!A4": "Frnace", FRANCE: "ann@example.org"}, "Addresses!A4: found 'Frnace', expected a power of standard"),
 ])

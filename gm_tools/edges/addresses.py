@@ -135,7 +135,9 @@ def addresses_of(title: str, rows, variant) -> tuple[dict[str, set[str]], list[P
         for part in _QUOTED_SAFE_SPLIT.split(mail):
             address = _address(part.strip())
             if address is None:
-                problems.append(Problem(title, f"C{number}", repr(part.strip()), _EXPECTED_ADDRESS))
+                many = part.count("@")
+                problems.append(Problem(title, f"C{number}", repr(part.strip()) + (
+                    f", {many} addresses with no comma between them" if many > 1 else ""), _EXPECTED_ADDRESS))
             elif address:
                 found.setdefault(code, set()).add(address.lower())
     return found, problems
