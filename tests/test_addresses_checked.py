@@ -201,3 +201,28 @@ def test_a_replaced_players_addresses_left_on_the_sheet_are_said(tmp_path):
     assert any(said in w for w in run_turn("g", root=tmp_path, site_dir=None, force=True).warnings)
     _type(tmp_path, {"Addresses!B4": "Carl Jansen", FRANCE: "carl@example.org"})
     assert not any("Addresses!" in w for w in phase_status("g", root=tmp_path).warnings)
+
+
+@pytest.mark.parametrize("writer", ["X-Original-From: Ann <ann@example.org>\nReply-To: Ann <ann@example.org>",
+                                    "Reply-To: Ann <ann@example.org>"])
+def test_a_mailing_lists_rewritten_from_is_read_as_its_writers(tmp_path, writer):
+    """docs/orders.md, "The sender": a game run on a mailing list (Google Groups, Mailman)
+    gets every mail From the list's own address ("'Ann' via Dip" <dip@lists.example.org>), the
+    list having moved the writer's to X-Original-From or Reply-To. In a mail a list sent (its
+    List-Id) the writer's address is taken from there, and the report says so; without a List-Id
+    the Reply-To is not the sender's, as before."""
+    _game(tmp_path)
+    _type(tmp_path, {FRANCE: "ann@example.org"})
+    head = (f"From: 'Ann' via Dip <dip@lists.example.org>\n{writer}\nList-Id: <dip.lists.example.org>\n"
+            "Subject: orders\nDate: Sun, 29 Nov 2026 09:00:00 +0000\n\nFrance\nA PAR - BUR\n")
+    report = enter_mails("g", [("list.eml", head.encode())], root=tmp_path, dry_run=True)
+    assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")]
+    assert any("list.eml line 1: France's orders typed as ann@example.org's" in n and "dip@lists.example.org" in n
+               for n in report.replaced), report.replaced
+    bare = head.replace("List-Id: <dip.lists.example.org>\n", "").encode()
+    (where, found, why), = enter_mails("g", [("bare.eml", bare)], root=tmp_path, dry_run=True).refused
+    assert why.startswith("orders for France from dip@lists.example.org, which is not France's")
+    bob = head.replace("ann@", "bob@").encode()
+    (where, found, why), = enter_mails("g", [("bob.eml", bob)], root=tmp_path, dry_run=True).refused
+    assert why.startswith("orders for France from bob@example.org (through the mailing list dip@lists.example.org), "
+                          "which is not France's")

@@ -156,13 +156,15 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
     address the player's mail program sends from, where a Reply-To is whatever was set for
     answers (a mailing list's). Pasted text (no headers) and a power without addresses are not
     checked. A block under a forwarded mail's headers showing a From is let through by that
-    From too (the GM forwarding a player's mail from his own address, which is no power's); as
-    those headers are text anyone may type, each block so let through is said in ``noted``."""
+    From too (the GM forwarding a player's mail from his own address, which is no power's), and
+    a mail a mailing list sent (its List-Id) by the writer's address the list kept when it put
+    its own in the From (X-Original-From, else Reply-To: Google Groups', Mailman's "via"); as
+    those are text anyone may type, each block so let through is said in ``noted``."""
     if not addresses:
         return read
     kept = []
     for label, parsed in read:
-        sender, wrong = _sender(mails[label]), []
+        (sender, listed), wrong = _sender(mails[label]), []
         for k, (power, lines) in enumerate(parsed.blocks):
             if sender is None or not addresses.get(power) or sender.lower() in addresses[power]:
                 continue
@@ -170,12 +172,17 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
             shown = ([f.text for f in parsed.forwarded if f.number < start] or [None])[-1]
             heading, name = parsed.power_lines[k], variant.powers[power].name
             where = f"{label} line {heading.number}" if heading.number else label
+            if listed in addresses[power]:
+                noted.append(f"{where}: {name}'s orders typed as {listed}'s, the writer's address the mailing list "
+                             f"{sender or 'no address'} kept when it put its own in the From")
+                continue
             if shown in addresses[power]:
                 noted.append(f"{where}: {name}'s orders typed as forwarded from {shown}, the From its forwarded "
                              f"headers show (the mail is from {sender or 'no address'})")
                 continue
             wrong.append(k)
             who = f"{shown} (forwarded by {sender or 'no address'})" if shown else sender or "no address"
+            who = f"{listed} (through the mailing list {sender})" if listed and not shown else who
             refused.append((where, repr(heading.text),
                             f"orders for {name} from {who}, which is not {name}'s on the Addresses "
                             f"sheet ({', '.join(sorted(addresses[power]))}): the {len(lines)} line(s) "
@@ -191,9 +198,11 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
     return kept
 
 
-def _sender(data: bytes) -> str | None:
-    """The address a mail's From names, "" when it names none, None for pasted text (no headers)."""
+def _sender(data: bytes) -> tuple[str | None, str | None]:
+    """(The address a mail's From names, "" when it names none, None for pasted text (no
+    headers); in a mail a mailing list sent, the writer's address it kept, lower case, or None)."""
     message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
     if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
-        return None
-    return email.utils.parseaddr(str(message["from"] or ""))[1].strip()
+        return None, None
+    kept = (message["x-original-from"] or message["reply-to"] or "") if message["list-id"] else ""
+    return email.utils.parseaddr(str(message["from"] or ""))[1].strip(), email.utils.parseaddr(str(kept))[1].lower() or None
