@@ -226,3 +226,19 @@ def test_a_mailing_lists_rewritten_from_is_read_as_its_writers(tmp_path, writer)
     (where, found, why), = enter_mails("g", [("bob.eml", bob)], root=tmp_path, dry_run=True).refused
     assert why.startswith("orders for France from bob@example.org (through the mailing list dip@lists.example.org), "
                           "which is not France's")
+
+
+def test_the_gms_own_row_lets_his_mail_through_for_every_power(tmp_path):
+    """The GM enters a player's orders sent to him some other way (told on the phone, a forward
+    that shows no address) by mailing them from his own address, which is no power's: a row
+    whose Power is ``GM`` holds his addresses, whose mail is typed for any power; the turn reads
+    the sheet with it. Without the row his mail is refused as any other sender's."""
+    _game(tmp_path)
+    _type(tmp_path, {FRANCE: "ann@example.org"})
+    mail = _eml(tmp_path, "gm.eml", "GM <gm@example.org>", "France\nA PAR - BUR\n")
+    assert len(enter_mails("g", [mail], root=tmp_path, dry_run=True).refused) == 1
+    _type(tmp_path, {"Addresses!A9": "GM", "Addresses!C9": "gm@example.org, GM@home.example.net"})
+    report = enter_mails("g", [mail], root=tmp_path)
+    assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")]
+    assert phase_status("g", root=tmp_path).problems == 0
+    assert run_turn("g", root=tmp_path, site_dir=None).processed

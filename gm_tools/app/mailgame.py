@@ -31,6 +31,7 @@ import email.policy
 import email.utils
 import re
 
+from gm_tools.edges.addresses import GM
 from gm_tools.edges.game import GAME_NAME_RE, games_root
 from gm_tools.edges.mail import MAIL_HEADERS, SEASON_WORDS
 from gm_tools.edges.workbook import power_lookup
@@ -155,8 +156,8 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
     which no block is left is left out. The From, not the Reply-To, is checked: it is the
     address the player's mail program sends from, where a Reply-To is whatever was set for
     answers (a mailing list's). Pasted text (no headers) and a power without addresses are not
-    checked. A block under a forwarded mail's headers showing a From is let through by that
-    From too (the GM forwarding a player's mail from his own address, which is no power's), and
+    checked; the GM's own addresses (the sheet's ``GM`` row) pass for every power. A block
+    under a forwarded mail's headers showing a From is let through by that From too (the GM forwarding a player's mail from his own address, which is no power's), and
     a mail a mailing list sent (its List-Id) by the writer's address the list kept when it put
     its own in the From (X-Original-From, else Reply-To: Google Groups', Mailman's "via"); as
     those are text anyone may type, each block so let through is said in ``noted``."""
@@ -166,7 +167,7 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
     for label, parsed in read:
         (sender, listed), wrong = _sender(mails[label]), []
         for k, (power, lines) in enumerate(parsed.blocks):
-            if sender is None or not addresses.get(power) or sender.lower() in addresses[power]:
+            if sender is None or not addresses.get(power) or sender.lower() in addresses[power] | addresses.get(GM, set()):
                 continue
             start = parsed.power_lines[k].number or (lines[0].number if lines else 0)
             shown = ([f.text for f in parsed.forwarded if f.number < start] or [None])[-1]

@@ -23,6 +23,8 @@ from gm_tools.edges.strays import cell_text
 from gm_tools.errors import Problem, WorkbookError
 
 ADDRESSES = "Addresses"
+GM = "GM"
+"""The Power of the GM's own row: his mail is typed for any power (a player's orders he sends on)."""
 HEADER = ("Power", "Player", "E-mail")
 _EXPECTED_ADDRESS = ("an e-mail address (name@example.org), alone or after a name (Ann <ann@example.org>), or "
                      "several separated by commas, semicolons or lines of their own, or an empty cell (the power's "
@@ -121,15 +123,16 @@ def addresses_of(title: str, rows, variant) -> tuple[dict[str, set[str]], list[P
         power, mail = cell_text(power), cell_text(mail)
         if not mail:
             continue
-        code = names.get(" ".join(power.split()).lower())
+        code = names.get(" ".join(power.split()).lower()) or (GM if power.strip().upper() == GM else None)
         if code is None:
             problems.append(Problem(title, f"A{number}", repr(power) if power else "an empty cell",
                                     f"a power of {variant.name} ({', '.join(variant.powers)}) for the addresses "
-                                    f"in C{number}"))
+                                    f"in C{number}, or GM for the GM's own"))
             continue
         if code in first:
-            problems.append(Problem(title, f"A{number}", f"{power!r}, {variant.powers[code].name}'s second row with "
-                                    f"addresses (the first is row {first[code]})", _ONE_ROW))
+            named = variant.powers[code].name if code != GM else GM
+            problems.append(Problem(title, f"A{number}", f"{power!r}, {named}'s second row with addresses (the first "
+                                    f"is row {first[code]})", _ONE_ROW))
             continue
         first[code] = number
         for part in _QUOTED_SAFE_SPLIT.split(mail):
