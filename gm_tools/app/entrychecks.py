@@ -17,12 +17,13 @@ why), which the turn's report, the phase's page and its judge text show; a recor
 drops has no such key, so the games recorded before replay to the same bytes.
 
 What still stops a lenient turn: a problem at no input row of such a sheet (the workbook's
-own: the Game sheet, the Addresses sheet, a sheet missing, an entry beside the columns read), one at a row of a
+own: the Game sheet, a sheet missing, an entry beside the columns read), one at a row of a
 sheet its hooks keep out (``SheetHooks.lenient_sheets``: Europe 1615's Sanction Rulings, the
 GM's own; The Peace of Westphalia's wars and treaties), a
 :class:`~gm_tools.errors.WholeSheetProblem` (the rows read together: a deployment list's total
 past the power's INFs, a second attack of one power), which stops it at once with every problem
-a strict turn names, and every input row of the systems whose hooks do not say so.
+a strict turn names, and every input row of the systems whose hooks do not say so. The
+Addresses sheet's problems stop it too: the sheet is the GM's, no player's order to let stand.
 """
 
 from __future__ import annotations

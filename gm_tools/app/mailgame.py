@@ -157,8 +157,9 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
     address the player's mail program sends from, where a Reply-To is whatever was set for
     answers (a mailing list's). Pasted text (no headers) and a power without addresses are not
     checked; the GM's own addresses (the sheet's ``GM`` row) pass for every power. A block
-    under a forwarded mail's headers showing a From is let through by that From too (the GM forwarding a player's mail from his own address, which is no power's), and
-    a mail a mailing list sent (its List-Id) by the writer's address the list kept when it put
+    under a forwarded mail's headers showing a From is let through by that From too (the GM
+    forwarding a player's mail from his own address, which is no power's), and a block of a
+    mail a mailing list sent (its List-Id) by the writer's address the list kept when it put
     its own in the From (X-Original-From, else Reply-To: Google Groups', Mailman's "via"); as
     those are text anyone may type, each block so let through is said in ``noted``."""
     if not addresses:
