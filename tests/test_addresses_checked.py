@@ -242,3 +242,16 @@ def test_the_gms_own_row_lets_his_mail_through_for_every_power(tmp_path):
     assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")]
     assert phase_status("g", root=tmp_path).problems == 0
     assert run_turn("g", root=tmp_path, site_dir=None).processed
+
+
+def test_an_address_in_the_player_column_is_refused_at_its_cell(tmp_path):
+    """An address typed in the Player column (a reminder, not read) would leave the power's
+    mail unchecked while the GM thinks it is: named at its cell with where it goes, by the turn
+    and by ``orders``, nothing written."""
+    _game(tmp_path, FRANCE="Ann")
+    _type(tmp_path, {"Addresses!B4": "Ann <ann@example.org>"})
+    expected = ("Addresses!B4: found 'Ann <ann@example.org>', an e-mail address in the Player column, expected "
+                "the player's name (a reminder, not read); the power's addresses go in Addresses!C4")
+    _refused_by_turn(tmp_path, expected)
+    with pytest.raises(WorkbookError, match="Addresses!B4"):
+        enter_mails("g", [_eml(tmp_path, "ann.eml", "ann@example.org", "France\nA PAR - BUR\n")], root=tmp_path)

@@ -114,13 +114,18 @@ def players_replaced(title: str, rows, players: dict[str, str], variant) -> list
 def addresses_of(title: str, rows, variant) -> tuple[dict[str, set[str]], list[Problem]]:
     """(Power code -> its addresses, lower case; the problems) of sheet ``title``'s ``rows``,
     (row number, Power, Player and E-mail cells' values) each. A problem: a cell that is no
-    address, addresses on a row naming no power of the game, or on a second row of one power
+    address, an address in the Player column, addresses on a row naming no power of the game, or on a second row of one power
     (a replaced player's row left above his successor's would let the old address through)."""
     from gm_tools.edges.workbook import power_lookup  # workbook imports gmsheets, which this imports
 
     names, found, problems, first = power_lookup(variant), {}, [], {}
-    for number, power, _, mail in rows:
-        power, mail = cell_text(power), cell_text(mail)
+    for number, power, player, mail in rows:
+        power, player, mail = cell_text(power), cell_text(player), cell_text(mail)
+        if "@" in player and any(_address(p.strip()) for p in _QUOTED_SAFE_SPLIT.split(player)):
+            # the GM would think the power's mail checked, and it is not
+            problems.append(Problem(title, f"B{number}", f"{player!r}, an e-mail address in the Player column",
+                                    f"the player's name (a reminder, not read); the power's addresses go in "
+                                    f"{title}!C{number}"))
         if not mail:
             continue
         code = names.get(" ".join(power.split()).lower()) or (GM if power.strip().upper() == GM else None)
