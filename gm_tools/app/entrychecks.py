@@ -22,7 +22,8 @@ sheet its hooks keep out (``SheetHooks.lenient_sheets``: Europe 1615's Sanction 
 GM's own; The Peace of Westphalia's wars and treaties), a
 :class:`~gm_tools.errors.WholeSheetProblem` (the rows read together: a deployment list's total
 past the power's INFs, a second attack of one power), which stops it at once with every problem
-a strict turn names, and every input row of the systems whose hooks do not say so.
+a strict turn names, and every input row of the systems whose hooks do not say so. The
+Addresses sheet's problems stop it too: the sheet is the GM's, no player's order to let stand.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ import email.policy
 import email.utils
 import re
 
+from gm_tools.edges.addresses import GM
 from gm_tools.edges.game import GAME_NAME_RE, games_root
 from gm_tools.edges.mail import MAIL_HEADERS, SEASON_WORDS
 from gm_tools.edges.workbook import power_lookup
@@ -148,27 +149,45 @@ def other_players(read: list, players: dict[str, str], variant) -> list[str]:
 
 
 def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, set[str]], variant,
-                    refused: list) -> list:
+                    refused: list, noted: list) -> list:
     """``read`` without each power block whose power has addresses on the Addresses sheet
     (``addresses``) when its mail's From is none of them: a player's orders for another power,
     by mistake or not, are not typed (``mails``: label -> the mail's bytes). Each is added to ``refused``, naming the sender; a mail of
     which no block is left is left out. The From, not the Reply-To, is checked: it is the
     address the player's mail program sends from, where a Reply-To is whatever was set for
     answers (a mailing list's). Pasted text (no headers) and a power without addresses are not
-    checked. A forwarded mail's From is the forwarder's: the GM enters its text if need be."""
+    checked; the GM's own addresses (the sheet's ``GM`` row) pass for every power. A block
+    under a forwarded mail's headers showing a From is let through by that From too (the GM
+    forwarding a player's mail from his own address, which is no power's), and a block of a
+    mail a mailing list sent (its List-Id) by the writer's address the list kept when it put
+    its own in the From (X-Original-From, else Reply-To: Google Groups', Mailman's "via"); as
+    those are text anyone may type, each block so let through is said in ``noted``."""
     if not addresses:
         return read
     kept = []
     for label, parsed in read:
-        sender = _sender(mails[label])
-        wrong = [k for k, (power, _) in enumerate(parsed.blocks)
-                 if sender is not None and addresses.get(power) and sender.lower() not in addresses[power]]
-        for k in wrong:
-            heading, power = parsed.power_lines[k], parsed.blocks[k][0]
-            name = variant.powers[power].name
-            refused.append((f"{label} line {heading.number}" if heading.number else label, repr(heading.text),
-                            f"orders for {name} from {sender or 'no address'}, which is not {name}'s on the Addresses "
-                            f"sheet ({', '.join(sorted(addresses[power]))}): the {len(parsed.blocks[k][1])} line(s) "
+        (sender, listed), wrong = _sender(mails[label]), []
+        for k, (power, lines) in enumerate(parsed.blocks):
+            if sender is None or not addresses.get(power) or sender.lower() in addresses[power] | addresses.get(GM, set()):
+                continue
+            start = parsed.power_lines[k].number or (lines[0].number if lines else 0)
+            shown = ([f.text for f in parsed.forwarded if f.number < start] or [None])[-1]
+            heading, name = parsed.power_lines[k], variant.powers[power].name
+            where = f"{label} line {heading.number}" if heading.number else label
+            if listed in addresses[power]:
+                noted.append(f"{where}: {name}'s orders typed as {listed}'s, the writer's address the mailing list "
+                             f"{sender or 'no address'} kept when it put its own in the From")
+                continue
+            if shown in addresses[power]:
+                noted.append(f"{where}: {name}'s orders typed as forwarded from {shown}, the From its forwarded "
+                             f"headers show (the mail is from {sender or 'no address'})")
+                continue
+            wrong.append(k)
+            who = f"{shown} (forwarded by {sender or 'no address'})" if shown else sender or "no address"
+            who = f"{listed} (through the mailing list {sender})" if listed and not shown else who
+            refused.append((where, repr(heading.text),
+                            f"orders for {name} from {who}, which is not {name}'s on the Addresses "
+                            f"sheet ({', '.join(sorted(addresses[power]))}): the {len(lines)} line(s) "
                             f"under it are not typed (if the player wrote from another address, add it on the "
                             f"Addresses sheet or enter the text without its headers)"))
         if wrong and len(wrong) == len(parsed.blocks):
@@ -181,9 +200,11 @@ def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, se
     return kept
 
 
-def _sender(data: bytes) -> str | None:
-    """The address a mail's From names, "" when it names none, None for pasted text (no headers)."""
+def _sender(data: bytes) -> tuple[str | None, str | None]:
+    """(The address a mail's From names, "" when it names none, None for pasted text (no
+    headers); in a mail a mailing list sent, the writer's address it kept, lower case, or None)."""
     message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
     if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
-        return None
-    return email.utils.parseaddr(str(message["from"] or ""))[1].strip()
+        return None, None
+    kept = (message["x-original-from"] or message["reply-to"] or "") if message["list-id"] else ""
+    return email.utils.parseaddr(str(message["from"] or ""))[1].strip(), email.utils.parseaddr(str(kept))[1].lower() or None

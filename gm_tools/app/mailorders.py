@@ -155,7 +155,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                   for (label, parsed), (_, data) in zip(read, mails)]
         report.refused += [(label, repr(title), why) for label, title, why in others if why]
         read = [item for item, (_, _, why) in zip(read, others) if not why]
-        read = senders_checked(read, dict(mails), addresses_in(state, before, where), variant, report.refused)
+        read = senders_checked(read, dict(mails), addresses_in(state, before, entries, report.replaced), variant, report.refused, report.replaced)
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)

@@ -16,7 +16,7 @@ is corrected.
 
 from __future__ import annotations
 
-from gm_tools.edges.addresses import ADDRESSES, read_addresses
+from gm_tools.edges.addresses import ADDRESSES, players_replaced, read_addresses, sheet_rows
 from gm_tools.edges.sheetnames import folded
 from gm_tools.edges.workbook import open_workbook, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -43,11 +43,16 @@ def checked_workbook(state, data: bytes, where: str):
     return entries, in_workbook_order(problems, entries.sheets)
 
 
-def addresses_in(state, data: bytes, where: str) -> dict[str, set[str]]:
+def addresses_in(state, data: bytes, entries, said: list) -> dict[str, set[str]]:
     """Power code -> the addresses its mail may come from, as the Addresses sheet gives them
     ({} for a workbook laid out before the sheet); a cell that is no address raises a
-    WorkbookError naming it, before any mail is typed."""
-    return read_addresses(open_workbook(data, where, only=lambda t: folded(t) == folded(ADDRESSES)), state.variant, where)
+    WorkbookError naming it, before any mail is typed. A row naming another player than the
+    Game sheet (``entries.players``) is said in ``said``: a replaced player's addresses left."""
+    where = str(state.paths.workbook)
+    wb = open_workbook(data, where, only=lambda t: folded(t) == folded(ADDRESSES))
+    found = read_addresses(wb, state.variant, where)
+    said += [f"warning: {w}" for w in players_replaced(*sheet_rows(wb), entries.players, state.variant)]
+    return found
 
 
 def unread_now(state, data: bytes, where: str, unread: list[UnreadCell]) -> list[UnreadCell]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from gm_tools.app.mailgame import owed_orders
 from gm_tools.app.turn import check_entries, load_state
+from gm_tools.edges.addresses import gm_rows, players_replaced
 from gm_tools.edges.game import GAME_NAME_RE, games_root, lost_record, missing_workbook, no_games_folder, open_warnings
 from gm_tools.edges.journal import clear_leftovers
 from gm_tools.edges.layout import order_blocks, title_of
@@ -424,7 +425,8 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
     if carried and entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
         status.carried = title_of(variant, state.history[-1]["phase"])
-    status.warnings = hooks.warnings(variant, position, entries.inputs)
+    status.warnings = hooks.warnings(variant, position, entries.inputs) + players_replaced(
+        *gm_rows(entries.gm_sheets), entries.players, variant)  # a replaced player's addresses left
     playing = {u.power for u in position.units.values()} | set(position.centers.values())
     runs = sent_nothing(state.history, entries.players)
     status.missed = {p: runs[p] for p in variant.powers if p in runs and p in playing}  # in the variant's order

@@ -43,7 +43,7 @@ from gm_tools.app.entrychecks import check_read
 from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, drawn_words, dry_run_report, orders_units, won_together
 from gm_tools.publish.droppedrows import DROPPED
-from gm_tools.edges.addresses import laid_out, with_addresses
+from gm_tools.edges.addresses import address_problems, gm_rows, laid_out, players_replaced, with_addresses
 from gm_tools.edges.gmsheets import clashes, left_behind
 from gm_tools.edges.workbook import (CHOICES, GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
@@ -339,7 +339,8 @@ def process_phase(
     # a workbook laid out before the Addresses sheet existed gets it in the next phase's
     plan.gm_sheets = with_addresses([s for s in entries.gm_sheets if not left_behind(s, plan.inputs)], plan.gm_sheets[0])
     same = entries.next_deadline and entries.next_deadline == entries.deadline  # a copy-paste slip, most often
-    return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs) + (
+    return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs) + players_replaced(
+        *gm_rows(entries.gm_sheets), entries.players, variant) + (
         [f"{entries.game_cells['Next deadline']}: the Next deadline is this phase's Deadline word for word "
          f"({entries.next_deadline}): the next phase's workbook and the site give it as the next phase's"] if same else [])
 
@@ -367,7 +368,7 @@ def read_entries(state: GameState, data: bytes):
     entries, problems = read_workbook(data, str(paths.workbook), variant, hooks.input_sheets(variant, position),
                                       game_name=state.info.name, phase=position.phase, ours=ours,
                                       pictures=paths.pictures)
-    return entries, problems, ours
+    return entries, problems + address_problems(entries.gm_sheets, variant), ours
 
 
 def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:

@@ -149,6 +149,9 @@ class MailOrders:
     code (``Ana``): read as an order, told where a signature goes (:func:`.signature.code_signatures`)."""
     headings: list[MailLine] = field(default_factory=list)
     """Headings between a block's orders (``INF deployment:``, ``Builds:``), not read as orders."""
+    forwarded: list[MailLine] = field(default_factory=list)
+    """The address of each forwarded mail's From shown in its forwarded headers (``From: Ann
+    <ann@example.org>``), lower case, at its line: the sender of the orders below it."""
 
 
 class _HtmlText(HTMLParser):
@@ -444,6 +447,9 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         elif number - 1 in wrapped:
             continue
         if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
+            shown = forwarded and re.match(r"(?i)(from|von|de|da|van)\s*:.*?([^\s<>:\"'()\[\]]+@[\w.-]+\w)", line)
+            if shown:
+                out.forwarded.append(MailLine(number, shown.group(2).lower()))
             forwarded = True
             continue
         forwarded = False
