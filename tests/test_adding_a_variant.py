@@ -100,3 +100,11 @@ def test_the_loader_sees_the_sanctuary_fact(duel):
     assert variant.provinces["SHR"].extra == {"sanctuary": True}
     assert variant.options["rules"] == "duel"
     assert snapshot(duel / "variants/duel")  # the files exist as the doc shows them
+
+
+def test_the_walk_through_says_the_architecture_page_must_name_the_new_system():
+    # tests/test_architecture.py asks docs/architecture.md to name every system folder, so a
+    # newcomer who followed the walk-through to the letter had `make test` fail on the duel
+    # with nothing in the page telling him why.
+    code_step = DOC.read_text(encoding="utf-8").split("## 3.")[1].split("## 4.")[0]
+    assert "`docs/architecture.md`" in code_step and "`tests/test_architecture.py`" in code_step
