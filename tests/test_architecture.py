@@ -257,3 +257,48 @@ def test_the_page_check_would_see_a_missing_module():
             " `Rules.may_dislodge`, `Rules.may_teleport`, `Scores.notes`, `SheetHooks.awaited`\n")
     assert _named_in_page(page) == ["gm_tools/engine/gone.py", "gm_tools/edges/nosuch.py", "elsewhere.py",
                                     "edges.journal.no_such_function", "publish.nosuchmodule", "Rules.may_teleport"]
+
+
+def _docstring_slips(layers=("app", "edges", "publish", "engine")) -> list[str]:
+    """What the first docstrings of the layers' modules get wrong: a module with none, a
+    ``gm_tools/...`` path that is not there (up to a ``<name>`` placeholder), a
+    :mod:/:func:/:class:/:meth: reference that names nothing (a bare name is the module's own)."""
+    import importlib
+    import re
+
+    slips = []
+    for layer in layers:
+        for path in sorted((PACKAGE / layer).glob("*.py")):
+            where = str(path.relative_to(ROOT))
+            text = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+            if not text:
+                slips.append(f"{where}: no docstring")
+                continue
+            for named in re.findall(r"``(gm_tools/[^`\s]*)``", text):
+                if not (ROOT / named.split("<", 1)[0]).exists():
+                    slips.append(f"{where}: {named}")
+            module = importlib.import_module(f"gm_tools.{layer}.{path.stem}" if path.stem != "__init__"
+                                             else f"gm_tools.{layer}")
+            for kind, ref in re.findall(r":(mod|func|class|meth):`~?([\w.]+)`", text):
+                if ref.startswith("."):
+                    ref = f"gm_tools.{layer}{ref}"
+                parts, found = ref.split("."), None
+                for n in range(len(parts), 0, -1):
+                    try:
+                        found, rest = importlib.import_module(".".join(parts[:n])), parts[n:]
+                        break
+                    except ImportError:
+                        continue
+                if found is None:
+                    found, rest = module, parts
+                for part in rest:
+                    found = getattr(found, part, None)
+                if found is None:
+                    slips.append(f"{where}: :{kind}:`{ref}`")
+    return slips
+
+
+def test_every_layer_module_says_what_it_is_for_and_names_only_what_exists():
+    # The first docstring is a module's line in the map: one pointing at a folder that was
+    # moved (the rules' old gm_tools/engine/rules/<name>.py) sends a newcomer nowhere.
+    assert _docstring_slips() == []

@@ -1,14 +1,16 @@
-"""The GM's workflow: create a game, process a turn, roll a phase back, replay a game.
+"""The GM's workflow: create a game, process a turn (or only check it, ``--dry-run``), write
+the private reports again, replay a game (rolling a phase back is :mod:`gm_tools.app.rollback`).
 
 A turn runs as a pipeline, each step in the module that owns it:
 
     read the workbook (workbook) -> check every entry (ordercheck, with the parser)
-    -> adjudicate (engine) -> record the phase (game) -> write the workbook back (workbook)
+    -> adjudicate (engine) -> record the phase (journal) -> write the workbook back (workbook)
     -> publish the site (site)
 
 Every problem with the workbook is collected in one pass and raised together as a
 WorkbookError before anything is written. Files are written only at the end, each
-atomically: backup, history record, workbook.
+atomically and all together (:func:`gm_tools.edges.journal.commit_turn`): backup, history
+record, workbook, private reports.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Game sheet's Phase and Deadline, read from the workbook's XML without openpyxl.
+"""The Game sheet's Phase and Deadline, read from the workbook's XML without openpyxl opening it.
 
 The site shows the deadline the GM typed for the phase now awaiting orders (``docs/site.md``,
 "The deadline"), and every build asks each changed game's workbook for it. openpyxl parses a

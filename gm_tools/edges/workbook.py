@@ -1,6 +1,6 @@
 """The openpyxl edge: lay a phase out as a game workbook, and read a workbook back.
 
-Only edges import openpyxl (this module, ``gmsheets``, ``strays``). Both directions work on bytes,
+Only edges import openpyxl (this module, ``gmsheets``, ``strays``, ``addresses``, ``gamecells``' date helpers). Both directions work on bytes,
 not paths: the turn pipeline reads the file once (so the bytes it backs up are the bytes it
 checked) and writes the new workbook atomically itself. Its sheets: ``docs/workbook.md``.
 

@@ -1,9 +1,9 @@
 """Variant rules as named hooks.
 
 The resolver asks these questions and never branches on a variant's name. Standard
-Diplomacy is :class:`Rules` itself; a variant subclasses it in ``gm_tools/engine/rules/<name>.py``
-and overrides only the hooks its rulebook changes. ``variant.toml``'s ``rules`` key names
-the module; :func:`rules_for` finds it.
+Diplomacy is :class:`Rules` itself; a game system subclasses it in
+``gm_tools/systems/<name>/rules.py`` and overrides only the hooks its rulebook changes.
+``variant.toml``'s ``rules`` key names the system; :func:`rules_for` gives its rules.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ A phase's picture repeats its variant's coastlines, borders and names, most of i
 as ``static/maps/VARIANT-HASH.js`` (the *base*: the map drawn with no unit, no order and
 the start's centers), and each phase as its *layer*: what makes its picture differ from
 the base, line by line (``PHASE.map.js``, a few KB). ``templates/static/map.js`` puts the
-two together in the page: the same text, byte for byte, as :func:`render_svg` gives, which
+two together in the page: the same text, byte for byte, as :func:`gm_tools.publish.render.render_svg` gives, which
 the page shows and offers as a standalone SVG. Both are scripts, not data fetched, because
 a page opened from ``file://`` may load scripts but not read files.
 
