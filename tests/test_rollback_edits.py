@@ -130,3 +130,50 @@ def test_a_workbook_set_aside_that_cannot_be_read_is_kept_and_said(tmp_path, cap
     assert kept.read_bytes() == b"not a workbook"
     assert f"nothing carried from the F1901M workbook kept as {kept}: it cannot be read" in out, out
     assert paths.workbook.read_bytes() == paths.backup_file("S1901M").read_bytes()
+
+
+def test_a_game_over_rolled_back_carries_back_what_was_typed_in_its_last_workbook(tmp_path, capsys):
+    from workflow_helpers import play_germany_solo
+
+    paths = play_germany_solo(tmp_path, "g")  # Germany's solo in F1907R: the last workbook has no phase
+    type_cells(paths, {FRANCE_ADDRESS: "ann@example.org"})
+    code, out, err = _rollback(capsys, paths)
+    assert code == 0, err
+    assert f"from the end workbook kept as {paths.rolled_back / 'end.1.xlsx'}" in out, out
+    wb = openpyxl.load_workbook(paths.workbook)
+    assert (wb["Game"]["B4"].value, wb["Addresses"]["C4"].value) == ("F1907R", "ann@example.org")
+
+
+def test_a_gm_sheet_named_as_a_sheet_of_the_reopened_phase_is_not_carried(tmp_path, capsys):
+    from gm_tools.engine.hooks import Column, SheetHooks, Table
+    from gm_tools.engine.system import GameSystem, register_system, unregister_system
+    from workflow_helpers import board_variant
+
+    class SpringSheet(SheetHooks):
+        """An output sheet only in the spring: the fall workbook has none."""
+
+        name = "springsheet"
+
+        def output_sheets(self, variant, position):
+            return [Table("Sowing", (Column("Power"),), [["FRANCE"]])] if position.phase.startswith("S") else []
+
+    register_system(GameSystem("springsheet", sheets=SpringSheet()))
+    try:
+        board = board_variant(tmp_path, "springboard", units={"FRANCE": ["A PAR"], "ITALY": ["A ROM"]},
+                              centers={"FRANCE": ["PAR"], "ITALY": ["ROM"]})
+        toml = board / "variant.toml"
+        toml.write_text(toml.read_text(encoding="utf-8").replace('rules = "standard"', 'rules = "springsheet"', 1),
+                        encoding="utf-8")
+        paths = create(tmp_path / "games", variant=str(board))
+        play(paths, {"FRANCE": ["A PAR - BUR"]})
+
+        def sow(wb):
+            wb.create_sheet("sowing")["A1"] = "wheat"
+        edit_workbook(paths.workbook, sow)
+        code, out, err = _rollback(capsys, paths)
+        assert code == 0, err
+        assert ("sowing: a sheet of yours named as S1901M's own sowing sheet, not carried (rename it in the workbook "
+                "kept to carry it by hand)") in out, out
+        assert [n for n in openpyxl.load_workbook(paths.workbook).sheetnames if n.casefold() == "sowing"] == ["Sowing"]
+    finally:
+        unregister_system("springsheet")
