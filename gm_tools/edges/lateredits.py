@@ -70,28 +70,44 @@ def carry_edits(brought: bytes, aside: bytes, kept: Path, variant, layouts: Layo
     """The workbook ``brought`` (the backup, laid out for ``layouts.phase``) with the GM's edits
     found in ``aside`` (the workbook being set aside, to be kept as ``kept``) carried into it.
     ``brought`` itself, byte for byte, when nothing is carried."""
+    # the sheets gm-tools computed are never carried: left unparsed (a long game's are its longest)
+    skipped = {folded(t) for t in layouts.after} - {folded(GAME), folded(PRESS)}
     try:
-        old, new = open_workbook(brought, "backup"), open_workbook(aside, str(kept))
+        new = open_workbook(aside, str(kept), only=lambda t: folded(t) not in skipped)
     except WorkbookError as e:
         return LaterEdits(brought, [], [f"nothing carried from the {layouts.named} workbook kept as {kept}: it cannot "
                                          f"be read ({e.problems[0].found})"])
+    computed = {folded(t) for t in layouts.before} - {folded(GAME)}
+    edits = _compared(open_workbook(brought, "backup", only=lambda t: folded(t) not in computed), new, kept, variant,
+                      layouts)
+    if edits.carried:
+        # the backup whole, every sheet parsed, to be saved with the edits carried
+        old = open_workbook(brought, "backup")
+        _compared(old, new, kept, variant, layouts)
+        buffer = io.BytesIO()
+        old.save(buffer)
+        edits.workbook = _normalise(buffer.getvalue())
+    else:
+        edits.workbook = brought
+    return edits
+
+
+def _compared(old, new, kept: Path, variant, layouts: Layouts) -> LaterEdits:
+    """The differences between ``old`` (the backup) and ``new`` (the workbook set aside), the
+    edits to carry made in ``old``."""
     if GAME not in new.sheetnames or GAME not in old.sheetnames:
-        return LaterEdits(brought, [], [f"nothing carried from the {layouts.named} workbook kept as {kept}: it has no "
-                                         "Game sheet"])
+        return LaterEdits(b"", [], [f"nothing carried from the {layouts.named} workbook kept as {kept}: it has no "
+                                    "Game sheet"])
     before, after = _game_cells(old[GAME], variant), _game_cells(new[GAME], variant)
     whose = (cell_text(after.get("Game", ("", None))[1]), cell_text(after.get("Phase", ("", None))[1]).upper())
     if whose != (layouts.game, layouts.aside or ""):
         # an old copy or another game's workbook put in its place: its edits are no one's now
-        return LaterEdits(brought, [], [f"nothing carried from the workbook kept as {kept}: its Game sheet names "
-                                         f"{whose[0]!r}, {whose[1]!r}, not {layouts.game!r}, {layouts.aside or ''!r}"])
-    edits = LaterEdits(brought, [], [])
-    changed = _game_sheet(old, new, before, after, variant, layouts, edits)
+        return LaterEdits(b"", [], [f"nothing carried from the workbook kept as {kept}: its Game sheet names "
+                                    f"{whose[0]!r}, {whose[1]!r}, not {layouts.game!r}, {layouts.aside or ''!r}"])
+    edits = LaterEdits(b"", [], [])
+    _game_sheet(old, new, before, after, variant, layouts, edits)
     _press(new, layouts, edits)
-    changed = _gm_sheets(old, new, layouts, edits) or changed
-    if changed:
-        buffer = io.BytesIO()
-        old.save(buffer)
-        edits.workbook = _normalise(buffer.getvalue())
+    _gm_sheets(old, new, layouts, edits)
     return edits
 
 
@@ -114,9 +130,9 @@ def _shown(value) -> str:
     return repr(cell_text(value))
 
 
-def _game_sheet(old, new, before: dict, after: dict, variant, layouts: Layouts, edits: LaterEdits) -> bool:
+def _game_sheet(old, new, before: dict, after: dict, variant, layouts: Layouts, edits: LaterEdits) -> None:
     """The Game sheet's Deadline, Next deadline, Seed and Player cells typed after the turn."""
-    changed, ws = False, old[GAME]
+    ws = old[GAME]
     if "Deadline" in after:
         ref, value = after["Deadline"]
         target = "Next deadline" if "Next deadline" in before else "Deadline"
@@ -130,13 +146,13 @@ def _game_sheet(old, new, before: dict, after: dict, variant, layouts: Layouts, 
                 if typed.data_type == "s":
                     cell.data_type = "s"  # '=Friday' is the GM's words, not a formula
                 edits.carried.append(said)
-                changed = True
-            else:
+            elif cell_text(value):  # empty, as the turn left it (no Next deadline to take): nothing typed
                 edits.left.append(f"{said}, not carried (the reopened workbook has no Next deadline row)")
     if "Next deadline" in after and cell_text(after["Next deadline"][1]):
         ref, value = after["Next deadline"]
         edits.left.append(f"{GAME}!{ref} (Next deadline): {_shown(value)} typed for the phase after {layouts.named}, "
-                          f"not carried (type it again in {layouts.named}'s workbook once {layouts.phase} is played again)")
+                          f"not carried (type it again in {layouts.named}'s workbook once {layouts.phase} is "
+                          "played again)")
     if "Seed" in after and "Seed" in before and cell_text(after["Seed"][1]) != cell_text(before["Seed"][1]):
         edits.left.append(f"{GAME}!{before['Seed'][0]} (Seed): {_shown(before['Seed'][1])} before the turn, "
                           f"{_shown(after['Seed'][1])} after it, not carried (an input of {layouts.phase})")
@@ -155,8 +171,6 @@ def _game_sheet(old, new, before: dict, after: dict, variant, layouts: Layouts, 
         ws[ref].data_type = "s"  # a name, whatever it starts with
         # the record of the phase played again keeps the players its workbook names
         edits.carried.append(f"{said} ({layouts.phase} played again is recorded with this player)")
-        changed = True
-    return changed
 
 
 def _press(new, layouts: Layouts, edits: LaterEdits) -> None:
@@ -177,7 +191,7 @@ def _values(sheet: GmSheet) -> dict[str, object]:
     return {ref: value for ref, value, *_ in sheet.cells if value is not None}
 
 
-def _gm_sheets(old, new, layouts: Layouts, edits: LaterEdits) -> bool:
+def _gm_sheets(old, new, layouts: Layouts, edits: LaterEdits) -> None:
     """The GM's own sheets of the workbook set aside, each carried in place of its namesake when
     its values differ; a sheet only the workbook brought back has is kept as it was."""
     mine = {folded(s.title): s for s in read_gm_sheets(old, set(layouts.before) | {CHOICES})}
@@ -209,12 +223,11 @@ def _gm_sheets(old, new, layouts: Layouts, edits: LaterEdits) -> bool:
             edits.left.append(f"{sheet.title}: not in the {layouts.named} workbook (deleted after the turn?), kept as "
                               f"it was before the turn")
     if not carry:
-        return False
+        return
     last = old.sheetnames[-1] == CHOICES
     add_gm_sheets(old, carry, last=CHOICES)
     if last:
         old.move_sheet(CHOICES, offset=len(old.sheetnames) - 1 - old.sheetnames.index(CHOICES))
-    return True
 
 
 def _cells_changed(title: str, was: dict, now: dict) -> list[str]:
