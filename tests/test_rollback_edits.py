@@ -177,3 +177,30 @@ def test_a_gm_sheet_named_as_a_sheet_of_the_reopened_phase_is_not_carried(tmp_pa
         assert [n for n in openpyxl.load_workbook(paths.workbook).sheetnames if n.casefold() == "sowing"] == ["Sowing"]
     finally:
         unregister_system("springsheet")
+
+
+def test_a_deadline_set_as_a_date_is_carried_back_as_a_date(tmp_path, capsys):
+    import datetime
+
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    set_deadline(paths.name, "2026-12-11 18:00", root=paths.root, site_dir=None)
+    assert _rollback(capsys, paths)[0] == 0
+    cell = openpyxl.load_workbook(paths.workbook)["Game"]["B8"]
+    assert (cell.value, cell.number_format) == (datetime.datetime(2026, 12, 11, 18, 0), "yyyy-mm-dd hh:mm")
+    play(paths, {})
+    cell = openpyxl.load_workbook(paths.workbook)["Game"]["B6"]
+    assert (cell.value, cell.number_format) == (datetime.datetime(2026, 12, 11, 18, 0), "yyyy-mm-dd hh:mm")
+
+
+def test_another_games_workbook_in_its_place_is_kept_and_nothing_carried_from_it(tmp_path, capsys):
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    other = create(tmp_path, "h")
+    type_cells(other, {FRANCE_ADDRESS: "eve@example.org"})
+    paths.workbook.write_bytes(other.workbook.read_bytes())  # a copy put there by mistake
+    code, out, err = _rollback(capsys, paths)
+    assert code == 0, err
+    assert (f"nothing carried from the workbook kept as {paths.rolled_back / 'F1901M.1.xlsx'}: its Game sheet names "
+            "'h', 'S1901M', not 'g', 'F1901M'") in out, out
+    assert paths.workbook.read_bytes() == paths.backup_file("S1901M").read_bytes()
