@@ -111,7 +111,7 @@ def cmd_rollback(args) -> int:
     for edits in said:
         if edits.carried:
             print(f"  typed after the turn, carried into the reopened workbook from the "
-                  f"{displaced.name.split('.')[0]} workbook kept as {displaced}:")
+                  f"{edits.kept.name.split('.')[0]} workbook kept as {edits.kept}:")
             print("".join(f"    {line}\n" for line in edits.carried), end="")
         if edits.left:
             print("  not carried into the reopened workbook (in the workbook kept only):")

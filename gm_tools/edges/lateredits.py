@@ -64,6 +64,8 @@ class LaterEdits:
     """Each edit carried, by sheet and cell, before and after."""
     left: list[str]
     """Each difference not carried, with why."""
+    kept: Path | None = None
+    """Where the workbook set aside is kept."""
 
 
 def carry_edits(brought: bytes, aside: bytes, kept: Path, variant, layouts: Layouts) -> LaterEdits:
@@ -76,7 +78,7 @@ def carry_edits(brought: bytes, aside: bytes, kept: Path, variant, layouts: Layo
         new = open_workbook(aside, str(kept), only=lambda t: folded(t) not in skipped)
     except WorkbookError as e:
         return LaterEdits(brought, [], [f"nothing carried from the {layouts.named} workbook kept as {kept}: it cannot "
-                                         f"be read ({e.problems[0].found})"])
+                                         f"be read ({e.problems[0].found})"], kept)
     computed = {folded(t) for t in layouts.before} - {folded(GAME)}
     edits = _compared(open_workbook(brought, "backup", only=lambda t: folded(t) not in computed), new, kept, variant,
                       layouts)
@@ -89,6 +91,7 @@ def carry_edits(brought: bytes, aside: bytes, kept: Path, variant, layouts: Layo
         edits.workbook = _normalise(buffer.getvalue())
     else:
         edits.workbook = brought
+    edits.kept = kept
     return edits
 
 
