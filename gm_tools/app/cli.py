@@ -138,7 +138,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     s = _command(sub, "rollback", "reopen a game's last processed phase to correct it",
                  "Restores the workbook as it was before the last turn was processed, with the orders\n"
-                 "as entered, and removes that phase from the record and the site.",
+                 "as entered, and removes that phase from the record and the site. What you typed for\n"
+                 "yourself after the turn (the Addresses sheet, your own sheets, the next Deadline, a\n"
+                 "player replaced) is carried back; the rest is named by cell and kept in rolled-back/.",
                  "  gm-tools rollback spring1901")
     _game(s)
     _site(s)

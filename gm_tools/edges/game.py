@@ -583,13 +583,14 @@ def _next_free(folder: Path, stem: str, suffix: str) -> Path:
     return folder / f"{stem}.{n}{suffix}"
 
 
-def rollback(paths: GamePaths, calendar: Calendar, unpublish: bool = False) -> str:
+def rollback(paths: GamePaths, calendar: Calendar, unpublish: bool = False, carry=None) -> str:
     """Reopen the last processed phase: its record is withdrawn to ``rolled-back/`` and the
     workbook as it was before processing comes back, orders and all, for the GM to correct.
     The workbook being replaced is kept in ``rolled-back/`` too. All of it lands as one step
     (:func:`gm_tools.edges.journal.commit`): a rollback killed half-way left the workbook
     reopened beside the phase's record, which no turn would take. ``unpublish``: the site is
-    to show the phase gone. Returns the phase reopened."""
+    to show the phase gone. ``carry(backup, replaced, kept)``: the workbook to bring back instead
+    (the GM's edits typed after the turn carried). Returns the phase reopened."""
     from gm_tools.edges.journal import commit
 
     refuse_if_open(paths)
@@ -605,6 +606,8 @@ def rollback(paths: GamePaths, calendar: Calendar, unpublish: bool = False) -> s
     if paths.workbook.exists():
         displaced = _next_free(paths.rolled_back, f"{history[-1].get('next_phase') or 'end'}", ".xlsx")
         files.insert(0, ("displaced.xlsx", paths.workbook.read_bytes(), displaced))
+        if carry is not None:
+            files[1] = ("workbook.xlsx", carry(files[1][1], files[0][1], displaced), paths.workbook)
     moves = [(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))]
     # the phase's private reports (Payola ledgers) go with its record: left in private/, a
     # GM would find them for a phase not played, and a ledger the phase no longer gives would

@@ -157,16 +157,21 @@ _COPY = re.compile(r"copy of (?P<google>.+)|(?P<excel>.+?) \(\d{1,2}\)|(?P<libre
 'Orders_2', Google Sheets 'Copy of Orders'."""
 
 
+def copied_from(title: str, read) -> str | None:
+    """The sheet of ``read`` that ``title`` names a copy of, as a spreadsheet program names one."""
+    named = _COPY.fullmatch(title)
+    titles = {name.casefold(): name for name in read}
+    return named and titles.get(next(n for n in named.groups() if n).casefold())
+
+
 def copies_typed_in(wb, sheets: list[GmSheet], read: set[str]) -> list[Problem]:
     """A copy of a sheet the turn reads (``read``), named as the spreadsheet program names a
     copy, that holds what the sheet itself does not: what was typed there (orders typed into
     'Orders (2)') would be carried over as the GM's notes and never read, the units holding.
     Its first such cell is refused; a copy the same as its sheet is a sheet of the GM's."""
-    titles = {title.casefold(): title for title in wb.sheetnames if title in read}
     problems = []
     for sheet in sheets:
-        named = _COPY.fullmatch(sheet.title)
-        original = named and titles.get(next(n for n in named.groups() if n).casefold())
+        original = copied_from(sheet.title, [title for title in wb.sheetnames if title in read])
         if not original:
             continue
         for ref, value, *_ in sheet.cells:
