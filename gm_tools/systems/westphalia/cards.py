@@ -149,6 +149,19 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
     return None
 
 
+def rifling_choice(card_a: str, card_b: str, choice_a: str | None, choice_b: str | None) -> str:
+    """The Advanced Rifling discard chosen for a round: 'the Player who played the Pikeman must
+    discard an additional card of his opponent's choice', so only the musketeer's side chooses."""
+    pair = {(MUSKET, PIKE): (choice_a, choice_b), (PIKE, MUSKET): (choice_b, choice_a)}.get((card_a, card_b))
+    if pair is None:
+        return ""
+    if pair[1]:
+        raise DuelError("a rifle: choice by the side that played Musketeers against Pikemen ('the Player who played "
+                        f"the Pikeman must discard an additional card of his opponent's choice'), found rifle:{pair[1]} "
+                        "on the Pikemen's side")
+    return pair[0] or ""
+
+
 def _can_call(side: Side) -> bool:
     return not side.called and side.reserves > 0 and sum(side.discard.values()) > 0
 
@@ -282,7 +295,8 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     rounds = max(len(a.plays), len(b.plays))
     if len(a.plays) != len(b.plays):
         raise DuelError(f"as many cards shown by each side, found {len(a.plays)} and {len(b.plays)}")
-    plays = [Play(a.plays[i], b.plays[i], rifling_choice=(a.rifling.get(i + 1) or b.rifling.get(i + 1) or ""),
+    plays = [Play(a.plays[i], b.plays[i],
+                  rifling_choice=rifling_choice(a.plays[i], b.plays[i], a.rifling.get(i + 1), b.rifling.get(i + 1)),
                   call_a=a.calls.get(i + 1, ()), call_b=b.calls.get(i + 1, ())) for i in range(rounds)]
     return fight(sides[0], sides[1], plays, round_number, rifling_from)
 
@@ -346,8 +360,12 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
                 if used[p] >= len(armies[p][3].plays):
                     raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided")
             ia, ib = used[a] + 1, used[b] + 1
-            play = Play(armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1],
-                        rifling_choice=armies[a][3].rifling.get(ia) or armies[b][3].rifling.get(ib) or "",
+            shown = armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1]
+            try:
+                choice = rifling_choice(*shown, armies[a][3].rifling.get(ia), armies[b][3].rifling.get(ib))
+            except DuelError as e:
+                raise DuelError(f"{a} against {b}: {e}") from None
+            play = Play(*shown, rifling_choice=choice,
                         call_a=armies[a][3].calls.get(ia, ()), call_b=armies[b][3].calls.get(ib, ()))
             used[a], used[b] = ia, ib
             try:

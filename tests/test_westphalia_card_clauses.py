@@ -1,0 +1,110 @@
+"""The Peace of Westphalia's battle card engine and the Religious War's Defender of the Faith,
+clause by clause: the clauses an earlier audit left without a citing test, and the engine's
+mistakes (the Advanced Rifling discard chosen by the pikeman's player).
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Battles', 'Religious War Declared', 'Religious War Battle'.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_tools.systems.westphalia.cards import (CAVALRY, MUSKET, PIKE, DuelError, Play, Side, battle, fight,
+                                               league_battle, pay_for_cards, read_orders)
+from gm_tools.systems.westphalia.state import Holding, State
+
+EMPTY_DECK = {PIKE: 0, MUSKET: 0, CAVALRY: 0}
+"""No card dealt: every hand is the cards bought, so a test knows it."""
+
+
+def _battle(line_a: str, line_b: str, round_number: int = 1, doctrines=("Flexible", "Flexible")) -> str:
+    return battle(0, 0, 0, 0, doctrines, (read_orders(line_a), read_orders(line_b)), EMPTY_DECK, "s",
+                  round_number, 5, 2)
+
+
+def test_the_advanced_rifling_discard_is_the_musketeers_players_choice():
+    """'Musketeers vs. Pikemen ... Advanced Rifling - Rounds 5-6 in addition, the Player who played
+    the Pikeman must discard an additional card of his opponent's choice.' Blue's musketeer beats
+    Red's pikeman in round 5: Blue's `rifle:C` takes Red's cavalry, so Red is left his musketeer
+    (the choice ignored, the engine would take the musketeer and Red could not show it next)."""
+    assert _battle("gold:P,C,M P M", "gold:M,M M rifle:C M", round_number=5) == "b"
+
+
+@pytest.mark.parametrize("line_a, line_b", [
+    ("gold:P,C,M P rifle:C M", "gold:M,M M M"),            # the pikeman's player chooses alone
+    ("gold:P,C,M P rifle:C M", "gold:M,M M rifle:M M"),    # and before his opponent
+])
+def test_the_pikemans_player_does_not_choose_his_own_discard(line_a, line_b):
+    """'the Player who played the Pikeman must discard an additional card of his opponent's
+    choice': a `rifle:` on the pikeman's side is not his to make, and is refused (it was taken,
+    even over the musketeer's player's own)."""
+    with pytest.raises(DuelError, match="Musketeers"):
+        _battle(line_a, line_b, round_number=5)
+
+
+def test_the_religious_wars_melee_takes_the_rifling_choice_from_the_musketeers_player():
+    """'Religious War Battle': the Leagues fight 'following the standard rules for battle', so the
+    Advanced Rifling discard is the musketeer's player's choice there too."""
+    armies = {"X": (0, 0, "Flexible", read_orders("gold:P,C,M P rifle:C M")),
+              "Z": (0, 0, "Flexible", read_orders("gold:M,M M M"))}
+    with pytest.raises(DuelError, match="Musketeers"):
+        league_battle(armies, (["X"], ["Z"]), EMPTY_DECK, "s", 5, 5, 2)
+
+
+def test_a_doctrine_exchanges_at_most_two_cards():
+    """'In addition, Players may discard up to 2 cards faceup and draw replacements according to
+    their Military Doctrines': a third exchange is refused."""
+    assert _battle("gold:P,P,P swap:P>M swap:P>M M", "gold:P P") == "a"
+    with pytest.raises(DuelError, match="at most 2 exchanges"):
+        _battle("gold:P,P,P swap:P>M swap:P>M swap:P>M M", "gold:P P")
+
+
+def test_a_musketeers_player_lacking_musketeers_discards_two_pikemen():
+    """'Cavalry vs. Musketeers - ... The Player who played Musketeers discards an additional
+    Pikeman and Musketeer from his hand. If he lacks one of the unit types he must say so and
+    discard 2 of the infantry he does have instead.' Blue, his one musketeer shown, discards two
+    pikemen instead and keeps the third."""
+    a, b = Side({PIKE: 0, MUSKET: 0, CAVALRY: 1}, 0), Side({PIKE: 3, MUSKET: 1, CAVALRY: 0}, 0)
+    with pytest.raises(DuelError, match="plays end"):
+        fight(a, b, [Play(CAVALRY, MUSKET)], 1)
+    # 1 card against Red's 1: no rout ('if the Player who played Cavalry has 2x his opponent's cards')
+    assert b.hand == {PIKE: 1, MUSKET: 0, CAVALRY: 0} and b.discard == {PIKE: 2, MUSKET: 1, CAVALRY: 0}
+    assert not b.routed
+
+
+def test_a_principality_buys_no_cards():
+    """'After drawing Military Cards, Players may pay Gold to draw extra Military Cards of their
+    choice at a rate of 1:1': Players pay; a principality holds no Gold ('Players earn 2 Gold for
+    each town they own'), so a card bought for it is refused."""
+    state = State(setup_order=("RED",), initiative=("RED",))
+    state.princes = {"RED": Holding(("EIC",), "EIC")}
+    state.principalities = {"Ulm": Holding(("BIE", "BON"), "BIE")}
+    state.gold = {"RED": 1}
+    with pytest.raises(DuelError, match="at most 0 card"):
+        pay_for_cards(state, {"RED": read_orders("gold:C"), "Ulm": read_orders("gold:C")}, [])
+    paid: list[str] = []
+    pay_for_cards(state, {"RED": read_orders("gold:C"), "Ulm": read_orders("P")}, paid)
+    assert state.gold["RED"] == 0 and paid == ["RED pays 1 Gold for 1 Military Card(s)"]
+
+
+def test_the_defender_of_the_faith_with_no_influence_in_his_league_is_its_first_in_initiative_order():
+    """'Religious War Declared': "Finally, the Player with the most DI on the Target Principality in
+    the DOTF's League becomes the DOTF. If no Players in the DOTF's League have DI with the Target
+    Principality, the Player first in Initiative Order becomes the DOTF. The DOTF gains DI with the
+    Target Principality sufficient to become its ally if not already." Nobody of the Catholic League
+    holds influence on Trier: Yellow, its first in Initiative Order, defends it, with one more than
+    Red's 1."""
+    from gm_tools.systems.westphalia.figures import ally
+    from gm_tools.systems.westphalia.religiouswar import ReligiousWar, defender
+
+    order = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+    state = State(setup_order=order, initiative=order)
+    state.principalities = {"Trier": Holding(("ALT",), "ALT")}
+    state.influence = {"Trier": {"RED": 1}}
+    names = ("Catholic League", "Evangelical League")
+    war = ReligiousWar("Trier", "RED", leagues={"RED": names[1], "GREEN": names[0], "YELLOW": names[0]})
+    assert defender(state, war, names) == "YELLOW"
+    assert state.influence["Trier"] == {"RED": 1, "YELLOW": 2} and ally(state, "Trier") == "YELLOW"
+    # with influence there, the most of it in the League decides, not the Initiative Order
+    state.influence = {"Trier": {"RED": 1, "GREEN": 3, "YELLOW": 1}}
+    assert defender(state, war, names) == "GREEN" and state.influence["Trier"]["GREEN"] == 3
