@@ -1,6 +1,7 @@
 """The Peace of Westphalia's battle card engine and the Religious War's Defender of the Faith,
-clause by clause: the clauses an earlier audit left without a citing test, and the engine's
-mistakes (the Advanced Rifling discard chosen by the pikeman's player).
+clause by clause: the clauses an earlier audit left without a citing test, and two the engine
+got wrong (the Advanced Rifling discard chosen by the pikeman's player, a call for fewer
+reinforcements than the Imperial Power gives).
 
 Rulebook: ``003_b5b9eb4920d39694.txt``, 'Battles', 'Religious War Declared', 'Religious War Battle'.
 """
@@ -49,6 +50,23 @@ def test_the_religious_wars_melee_takes_the_rifling_choice_from_the_musketeers_p
               "Z": (0, 0, "Flexible", read_orders("gold:M,M M M"))}
     with pytest.raises(DuelError, match="Musketeers"):
         league_battle(armies, (["X"], ["Z"]), EMPTY_DECK, "s", 5, 5, 2)
+
+
+def test_reinforcements_are_as_many_as_the_imperial_power_gives():
+    """'When Calling for Reinforcements, he draws from his battle discard pile as many Military
+    Cards as his Imperial Power says he has reinforcements. The cards he draws are of his choice,
+    but he may not draw more than he has cards in the discard pile': with 2 in reserve and 2 in
+    the pile he draws 2, not 1."""
+    def duel(call):
+        return fight(Side({PIKE: 2, MUSKET: 0, CAVALRY: 0}, 2), Side({PIKE: 3, MUSKET: 0, CAVALRY: 0}, 0),
+                     [Play(PIKE, PIKE), Play(PIKE, PIKE, call_a=call), Play(PIKE, PIKE)], 1)
+
+    assert duel((PIKE, PIKE)) == "a"  # Blue runs out of cards first, with nothing to call
+    with pytest.raises(DuelError, match="2 reinforcements"):
+        duel((PIKE,))
+    # the pile caps the draw: 1 in it, 1 drawn, though the Imperial Power gives 2
+    assert fight(Side({PIKE: 1, MUSKET: 0, CAVALRY: 0}, 2), Side({PIKE: 2, MUSKET: 0, CAVALRY: 0}, 0),
+                 [Play(PIKE, PIKE, call_a=(PIKE,)), Play(PIKE, PIKE)], 1) == "white peace"
 
 
 def test_a_doctrine_exchanges_at_most_two_cards():

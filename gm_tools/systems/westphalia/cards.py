@@ -98,8 +98,11 @@ def _reinforce(side: Side, wanted: tuple[str, ...]) -> None:
     has cards in the discard pile'."""
     if side.called:
         raise DuelError("reinforcements already called ('only ... once during a battle')")
-    if len(wanted) > min(side.reserves, sum(side.discard.values())):
-        raise DuelError(f"at most {min(side.reserves, sum(side.discard.values()))} reinforcements")
+    if len(wanted) != min(side.reserves, sum(side.discard.values())):
+        # 'as many ... as his Imperial Power says': fewer is no choice the text gives
+        raise DuelError(f"{min(side.reserves, sum(side.discard.values()))} reinforcements ('he draws from his battle "
+                        "discard pile as many Military Cards as his Imperial Power says he has reinforcements', "
+                        f"at most the cards in the pile), found {len(wanted)}")
     for unit in wanted:
         if side.discard.get(unit, 0) < 1:
             raise DuelError(f"no {unit} in the discard pile")
@@ -145,7 +148,7 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
             side.routed = True
             raise DuelError(f"round {n}: {name} routs or runs out of cards and must call its reinforcements now "
                             "('he discards the rest of his cards and must call for his reinforcements'): "
-                            f"call:... after this card, up to {min(side.reserves, sum(side.discard.values()))}")
+                            f"call:... after this card, {min(side.reserves, sum(side.discard.values()))} card(s)")
     return None
 
 
