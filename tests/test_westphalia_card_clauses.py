@@ -126,3 +126,17 @@ def test_the_defender_of_the_faith_with_no_influence_in_his_league_is_its_first_
     # with influence there, the most of it in the League decides, not the Initiative Order
     state.influence = {"Trier": {"RED": 1, "GREEN": 3, "YELLOW": 1}}
     assert defender(state, war, names) == "GREEN" and state.influence["Trier"]["GREEN"] == 3
+
+
+def test_every_player_of_the_religious_war_draws_as_his_imperial_power_says():
+    """'Religious War Battle': "First, as during Wage War, each Player participating in the Religious
+    War draws Military Cards according to his Imperial Power" ('up to a max of 12 cards'). Three
+    Catholics of 12 cards each need more than the 30 of the deck ('30 Military Unit poker cards');
+    Blue, of the Evangelical League, still draws his 4 (the deal was cut short where the deck ran
+    out, so the League dealt last fought with none). The deck holds pikemen only, so the hands
+    are known: Red's 12 outlast Blue's 4."""
+    pikes = {PIKE: 30, MUSKET: 0, CAVALRY: 0}
+    armies = {"RED": (12, 0, "Flexible", read_orders("P P P P")), "GREEN": (12, 0, "Flexible", read_orders("")),
+              "YELLOW": (12, 0, "Flexible", read_orders("")), "BLUE": (4, 0, "Flexible", read_orders("P P P P"))}
+    melee = league_battle(armies, (["RED", "GREEN", "YELLOW"], ["BLUE"]), pikes, "s", 1, 5, 2)
+    assert melee.winner == 0 and melee.log == ["RED beats BLUE and goes In Reserve"]

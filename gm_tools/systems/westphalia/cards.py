@@ -40,6 +40,17 @@ def deck(counts: dict[str, int], seed: str) -> list[str]:
     return cards
 
 
+def deal(counts: dict[str, int], seed: str, needed: int) -> list[str]:
+    """The deck shuffled from the seed, and after it, while the hands need more cards than it
+    holds, another shuffled the same way: each Player 'draws Military Cards according to his
+    Imperial Power', however many fight (NOTES.md, 'The battle card engine')."""
+    cards, more = deck(counts, seed), 1
+    while len(cards) < needed and sum(int(n) for n in counts.values()) > 0:
+        more += 1
+        cards += deck(counts, f"{seed} deck {more}")
+    return cards
+
+
 def check_exchange(doctrine: str, give: tuple[str, ...], take: tuple[str, ...]) -> str | None:
     """Whether a doctrine allows discarding ``give`` for ``take``."""
     allowed = DOCTRINES.get(doctrine, ())
@@ -291,7 +302,7 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     the cards it bought ('pay Gold to draw extra Military Cards of their choice at a rate of
     1:1'), makes its doctrine's exchanges ('discard up to 2 cards faceup and draw replacements
     according to their Military Doctrines'), and the duel is fought with the cards shown."""
-    cards = deck(counts, seed)
+    cards = deal(counts, seed, cards_a + cards_b)
     sides = [_army(cards[0:cards_a], reserves_a, doctrines[0], orders[0], most_exchanges),
              _army(cards[cards_a:cards_a + cards_b], reserves_b, doctrines[1], orders[1], most_exchanges)]
     a, b = orders
@@ -333,7 +344,7 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
     ``armies``: player -> (cards drawn, reserves, doctrine, its line of plays for the whole
     melee, engagement after engagement); ``lines``: each League's players in Initiative Order.
     The cards are dealt from one deck in that order."""
-    cards = deck(counts, seed)
+    cards = deal(counts, seed, sum(armies[p][0] for p in lines[0] + lines[1]))
     sides: dict[str, Side] = {}
     dealt = 0
     for player in lines[0] + lines[1]:
