@@ -239,6 +239,10 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     if step.problems:
         _slips_ahead(variant, step, inputs, phased, battles.PHASES, pending, victories)
         return
+    # 'members of the Victorious League, in Initiative Order, may conquer': a province two of them
+    # type goes to the first (sorted stably: each one's rows keep the GM's order)
+    order = list(step.state.initiative or step.state.setup_order)
+    pending.sort(key=lambda row: _turn_of(step.state, order, row[1].get("winner", "")))
     took = {taker for taker, _ in _treaties(variant, step, pending, won, refused, signed, closed=closed)}
     for w in dict.fromkeys(w for w, _ in won):  # each ally once: the Religious War is one war
         able = {name: (lost, province) for lost in dict.fromkeys(lost for x, lost in won if x == w)
@@ -263,6 +267,14 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
                                       "step"))
     step.problems += owing
     treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _turn_of(state, order: list[str], taker: str) -> int:
+    """A taker's place in the Initiative Order, an allied principality's its ally's."""
+    from gm_tools.systems.westphalia.figures import ally
+
+    side = (ally(state, taker) or taker) if taker in state.principalities else taker
+    return order.index(side) if side in order else len(order)
 
 
 def _slips_ahead(variant: Variant, step: Step, inputs: dict, phased: list, phase: int,
