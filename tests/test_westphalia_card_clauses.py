@@ -140,3 +140,15 @@ def test_every_player_of_the_religious_war_draws_as_his_imperial_power_says():
               "YELLOW": (12, 0, "Flexible", read_orders("")), "BLUE": (4, 0, "Flexible", read_orders("P P P P"))}
     melee = league_battle(armies, (["RED", "GREEN", "YELLOW"], ["BLUE"]), pikes, "s", 1, 5, 2)
     assert melee.winner == 0 and melee.log == ["RED beats BLUE and goes In Reserve"]
+
+
+def test_a_player_with_no_cards_loses_his_engagement_at_once():
+    """'Battles', which the Religious War's melee follows ("following the standard rules for
+    battle"): "If a Player runs out of cards or routes, he discards the rest of his cards and must
+    call for his reinforcements. If he does not have reinforcements ..., he loses the battle."
+    Red draws no card (no Imperial Power: a player who lost his provinces this round, with no ally)
+    and has none to call: he loses to Blue without a card shown, and Blue goes In Reserve with his
+    army whole (the engine asked Red for cards he could not have)."""
+    armies = {"RED": (0, 0, "Flexible", read_orders("")), "BLUE": (0, 0, "Flexible", read_orders("gold:P"))}
+    melee = league_battle(armies, (["RED"], ["BLUE"]), EMPTY_DECK, "s", 1, 5, 2)
+    assert melee.winner == 1 and melee.log == ["BLUE beats RED and goes In Reserve"]

@@ -370,6 +370,12 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
         a, b = engagements.pop(0)
         ended = None
         while ended is None:
+            # 'If a Player runs out of cards ... If he does not have reinforcements ..., he loses': a
+            # side with no card and none to call (no Imperial Power) loses without a card shown
+            spent = [_out(sides[p]) and not _can_call(sides[p]) for p in (a, b)]
+            if any(spent):
+                ended = "white peace" if all(spent) else ("b" if spent[0] else "a")
+                break
             for p in (a, b):
                 if used[p] >= len(armies[p][3].plays):
                     raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided")
