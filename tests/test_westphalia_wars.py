@@ -574,3 +574,16 @@ def test_a_treaty_that_fits_no_war_names_the_wars_won():
                                                      "wars": [{"declarer": "RED", "target": "Ulm", "winner": "RED"}]},
                         1535)
     assert other.problems[0][3].endswith("taken by its winner or the winner's ally (RED beat Ulm)")
+
+
+def test_an_unaligned_principality_takes_no_electors_province_from_the_losers_allies():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you lose to an unaligned Principality, it
+    conquers two (one if only one available) non-town provinces of your choice from you and/or your
+    allies. The provinces need not be adjacent" and "Electors may not be conquered and must be
+    vassalized instead" (which only a player does). Blue, beaten by Ulm, chooses among his DUI and
+    his ally Hesse's ESL, far from Ulm; not BRI, of his allied Elector Trier, nor a capital's town."""
+    state = board()
+    state.principalities["Trier"] = Holding(("ALT", "BRI"), "ALT")
+    state.principalities["Ulm"] = Holding(("BIE", "BON"), "BIE")
+    state.influence["Trier"] = {"BLUE": 3}
+    assert wars.conquests_owed(state, "Ulm", "BLUE") == ["DUI", "ESL"]
