@@ -152,3 +152,12 @@ def test_a_player_with_no_cards_loses_his_engagement_at_once():
     armies = {"RED": (0, 0, "Flexible", read_orders("")), "BLUE": (0, 0, "Flexible", read_orders("gold:P"))}
     melee = league_battle(armies, (["RED"], ["BLUE"]), EMPTY_DECK, "s", 1, 5, 2)
     assert melee.winner == 1 and melee.log == ["BLUE beats RED and goes In Reserve"]
+
+
+@pytest.mark.parametrize("line", ["call:P P P", "rifle:C P P"])
+def test_a_call_or_rifling_choice_before_any_card_is_refused(line):
+    """'Call for Reinforcements - After any round of battle a Player may Call for Reinforcements';
+    'Advanced Rifling ... an additional card of his opponent's choice' follows a card shown: typed
+    before the first card, neither follows a round, and it is refused (it was dropped unread)."""
+    with pytest.raises(DuelError, match="after a card"):
+        read_orders(line)

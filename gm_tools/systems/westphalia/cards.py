@@ -256,6 +256,10 @@ def read_orders(text: str) -> Orders:
     ``rifle:X`` chooses the unit discarded under Advanced Rifling for the last card shown."""
     gold, swaps, plays, calls, rifling = [], [], [], {}, {}
     for token in str(text or "").upper().split():
+        if token.startswith(("CALL:", "RIFLE:")) and not plays:
+            # 'After any round of battle': before the first card shown it would be dropped unread
+            raise DuelError(f"{token.lower()} after a card shown ('After any round of battle a Player may Call for "
+                            "Reinforcements'), found before the first")
         if token.startswith("GOLD:"):
             gold += [u for u in token[5:].split(",") if u]
         elif token.startswith("SWAP:") and ">" in token:
