@@ -587,3 +587,22 @@ def test_an_unaligned_principality_takes_no_electors_province_from_the_losers_al
     state.principalities["Ulm"] = Holding(("BIE", "BON"), "BIE")
     state.influence["Trier"] = {"BLUE": 3}
     assert wars.conquests_owed(state, "Ulm", "BLUE") == ["DUI", "ESL"]
+
+
+def test_the_emperor_with_influence_on_the_target_who_joins_a_league_keeps_it():
+    """003_b5b9eb4920d39694.txt, 'Religious War Declared': "First, go through all Players with
+    Diplomatic Influence on the Target Principality who aren't currently in a League ... must Join a
+    League (either one) or lose all DI with the Target Principality. Second, if the Emperor is not
+    yet a member of a League, he may Join a League." Yellow, the Emperor, holds 1 on Trier and joins
+    the Catholic League (the Religious War sheet's Emperor joins): he joins, so keeps it (he lost it
+    as one who joined none, then joined)."""
+    state = religious_board()
+    del state.leagues["YELLOW"]
+    state.influence["Trier"] = {"BLUE": 2, "YELLOW": 1}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "Catholic League",
+           "emperor_league": "Catholic League", "electors": []}
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    assert step.problems == []
+    assert step.state.leagues["YELLOW"] == "Catholic League" and step.state.influence["Trier"]["YELLOW"] == 1
+    assert not any("YELLOW joins no League" in t for _, t in step.done)
