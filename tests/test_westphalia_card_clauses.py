@@ -161,3 +161,54 @@ def test_a_call_or_rifling_choice_before_any_card_is_refused(line):
     before the first card, neither follows a round, and it is refused (it was dropped unread)."""
     with pytest.raises(DuelError, match="after a card"):
         read_orders(line)
+
+
+@pytest.mark.parametrize("cards_b, why", [
+    ("P X", "no unit"),                     # a card that is no unit
+    ("C C C C", "not in the hand"),          # the deck holds pikemen only
+    ("gold:M P P P P", "at most 0 card"),    # Blue has no Gold ('pay Gold ... at a rate of 1:1')
+])
+def test_a_wrong_card_of_the_target_is_named_at_the_targets_cards(cards_b, why):
+    """'Battles': each Player draws, buys and shows his own cards, so a wrong card is his line's:
+    a mistake in the Target's line is named at the Wars sheet's Target's cards cell with that line,
+    not at the Declarer's cards with the declarer's (which is right)."""
+    from gm_tools.systems.westphalia import steps
+    from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+    from card_war_board import war_board
+
+    variant, state, order = war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0})
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in order]
+    war = {"declarer": "RED", "target": "BLUE", "winner": "", "cards_a": "P P P P", "cards_b": cards_b}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1535)
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(0, "target cards", cards_b)]
+    assert why in step.problems[0][3]
+
+
+def test_the_targets_cards_are_named_at_their_cell_on_the_wars_sheet():
+    """The Wars sheet's rows as read back from the workbook: Blue's line, with a card he cannot
+    show, is named at its own cell, Wars!F2 (the Target's cards), with what was found there
+    (house rule: an error names the sheet, the cell, what was found and what was expected)."""
+    from gm_tools.engine.hooks import InputRow, hooks_for
+    from gm_tools.engine.model import Position
+    from gm_tools.systems.westphalia.sheets import TURNS, WARS
+    from gm_tools.systems.westphalia.state import with_state
+    from gm_tools.systems.westphalia.turns import ACTIONS, DIPLOMACY, WAR
+
+    from card_war_board import war_board
+
+    variant, state, order = war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0})
+    turns = [InputRow({"Player": p, DIPLOMACY: "yes", WAR: "yes"},
+                      {c: f"{TURNS}!{'ABCD'[j]}{n}" for j, c in enumerate(("Player",) + ACTIONS)})
+             for n, p in enumerate(order, start=2)]
+    war = InputRow({"Declarer": "RED", "Against": "BLUE", "Declarer's cards": "P P P P", "Target's cards": "C C C C"},
+                   {"Declarer": "Wars!A2", "Against": "Wars!B2", "Winner": "Wars!C2", "Declarer's cards": "Wars!E2",
+                    "Target's cards": "Wars!F2"})
+    _, problems = hooks_for(variant).check_inputs(variant, with_state(Position(phase="R1535T"), state),
+                                                  {TURNS: turns, WARS: [war]})
+    assert [(p.sheet, p.cell, p.found) for p in problems] == [("Wars", "F2", "'C C C C'")]
+    # and the declarer's at his (both were named on the Player Turns sheet, with no cell)
+    war.values.update({"Declarer's cards": "C C C C", "Target's cards": "P P P P"})
+    _, problems = hooks_for(variant).check_inputs(variant, with_state(Position(phase="R1535T"), state),
+                                                  {TURNS: turns, WARS: [war]})
+    assert [(p.sheet, p.cell, p.found) for p in problems] == [("Wars", "E2", "'C C C C'")]

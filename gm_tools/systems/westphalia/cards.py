@@ -96,7 +96,12 @@ class Play:
 
 
 class DuelError(ValueError):
-    """A play the hands or the rules do not allow."""
+    """A play the hands or the rules do not allow. ``side``: the line at fault when one alone is (0
+    the first, 1 the second, or the side's name), for the GM to be sent to its cell."""
+
+    def __init__(self, message: str, side: int | str | None = None):
+        super().__init__(message)
+        self.side = side
 
 
 def _out(side: Side) -> bool:
@@ -130,11 +135,11 @@ def _standard_rout(first: Side, second: Side) -> bool:
 
 def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_standard_rout) -> str | None:
     """One round of a duel: 'a', 'b' or 'white peace' when it ends the duel, else None."""
-    for side, card in ((a, play.a), (b, play.b)):
+    for k, (side, card) in enumerate(((a, play.a), (b, play.b))):
         if side.hand.get(card, 0) < 1:
-            raise DuelError(f"round {n}: {card} is not in the hand")
+            raise DuelError(f"round {n}: {card} is not in the hand", k)
         if card == CAVALRY and side.no_cavalry:
-            raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')")
+            raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')", k)
     a.no_cavalry = b.no_cavalry = False
     _clash(a, b, play, rifling, double_rout)
     # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
@@ -144,9 +149,12 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
         if side.routed:
             for unit in UNITS:
                 side.lose(unit, side.hand[unit])
-    for side, call in ((a, play.call_a), (b, play.call_b)):
+    for k, (side, call) in enumerate(((a, play.call_a), (b, play.call_b))):
         if call:
-            _reinforce(side, call)
+            try:
+                _reinforce(side, call)
+            except DuelError as e:
+                raise DuelError(str(e), k) from None
     lost_a, lost_b = _out(a) and not _can_call(a), _out(b) and not _can_call(b)
     if lost_a and lost_b:
         return "white peace"
@@ -154,12 +162,12 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
         return "b"
     if lost_b:
         return "a"
-    for name, side in (("the first side", a), ("the second side", b)):
+    for k, (name, side) in enumerate((("the first side", a), ("the second side", b))):
         if _out(side):
             side.routed = True
             raise DuelError(f"round {n}: {name} routs or runs out of cards and must call its reinforcements now "
                             "('he discards the rest of his cards and must call for his reinforcements'): "
-                            f"call:... after this card, {min(side.reserves, sum(side.discard.values()))} card(s)")
+                            f"call:... after this card, {min(side.reserves, sum(side.discard.values()))} card(s)", k)
     return None
 
 
@@ -172,7 +180,7 @@ def rifling_choice(card_a: str, card_b: str, choice_a: str | None, choice_b: str
     if pair[1]:
         raise DuelError("a rifle: choice by the side that played Musketeers against Pikemen ('the Player who played "
                         f"the Pikeman must discard an additional card of his opponent's choice'), found rifle:{pair[1]} "
-                        "on the Pikemen's side")
+                        "on the Pikemen's side", 1 if card_a == MUSKET else 0)
     return pair[0] or ""
 
 
@@ -307,8 +315,12 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     1:1'), makes its doctrine's exchanges ('discard up to 2 cards faceup and draw replacements
     according to their Military Doctrines'), and the duel is fought with the cards shown."""
     cards = deal(counts, seed, cards_a + cards_b)
-    sides = [_army(cards[0:cards_a], reserves_a, doctrines[0], orders[0], most_exchanges),
-             _army(cards[cards_a:cards_a + cards_b], reserves_b, doctrines[1], orders[1], most_exchanges)]
+    sides = []
+    for k, (hand, mine) in enumerate(((cards[0:cards_a], orders[0]), (cards[cards_a:cards_a + cards_b], orders[1]))):
+        try:
+            sides.append(_army(hand, (reserves_a, reserves_b)[k], doctrines[k], mine, most_exchanges))
+        except DuelError as e:
+            raise DuelError(str(e), k) from None
     a, b = orders
     rounds = max(len(a.plays), len(b.plays))
     if len(a.plays) != len(b.plays):
@@ -426,7 +438,7 @@ def pay_for_cards(state, orders: dict, paid: list[str]) -> None:
         has = 0 if side in state.principalities else state.gold.get(side, 0)
         if len(mine.gold) > has:
             raise DuelError(f"at most {has} card(s) bought by {side}, its Gold ('pay Gold to draw extra Military "
-                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}")
+                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}", side)
     for side, mine in orders.items():
         if mine.gold:
             state.gold[side] -= len(mine.gold)
