@@ -212,3 +212,50 @@ def test_the_targets_cards_are_named_at_their_cell_on_the_wars_sheet():
     _, problems = hooks_for(variant).check_inputs(variant, with_state(Position(phase="R1535T"), state),
                                                   {TURNS: turns, WARS: [war]})
     assert [(p.sheet, p.cell, p.found) for p in problems] == [("Wars", "E2", "'C C C C'")]
+
+
+def test_a_wrong_card_in_the_religious_wars_melee_is_named_at_its_players_row():
+    """'Religious War Battle': "each Player participating in the Religious War draws Military Cards"
+    and shows his own: Red's cavalry, which his hand (pikemen only) does not hold, is named at
+    Red's row of the Religious War Cards sheet with his line, not at the Winning League cell."""
+    from gm_tools.systems.westphalia import steps
+    from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+    from card_war_board import war_board
+    from test_westphalia_wars import ORDER, religious_board
+
+    variant = war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0})[0]
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "",
+           "emperor_league": None, "electors": [], "cards": {"BLUE": "P", "RED": "C", "YELLOW": "P"}}
+    step = steps.apply(variant, religious_board(), steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(1, "war cards", "C")]
+    assert "not in the hand" in step.problems[0][3]
+
+
+def test_the_religious_war_cards_are_named_at_their_cell():
+    """The Religious War Cards sheet as read back from the workbook: Red's line is named at its
+    Cards cell, B3 (it was named at the Religious War sheet's Winning League cell)."""
+    from gm_tools.engine.hooks import InputRow, hooks_for
+    from gm_tools.engine.model import Position
+    from gm_tools.systems.westphalia.sheets import RELIGIOUS_WAR, TURNS, WAR_CARDS, WAR_LEAGUES
+    from gm_tools.systems.westphalia.state import with_state
+    from gm_tools.systems.westphalia.turns import ACTIONS, DIPLOMACY, WAR
+
+    from card_war_board import war_board
+    from test_westphalia_wars import ORDER, religious_board
+
+    variant = war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0})[0]
+    state = religious_board()
+    turns = [InputRow({"Player": p, DIPLOMACY: "yes", WAR: "yes", "League": state.leagues.get(p)},
+                      {c: f"{TURNS}!{'ABCDE'[j]}{n}" for j, c in enumerate(("Player",) + ACTIONS + ("League",))})
+             for n, p in enumerate(ORDER, start=2)]
+    items = [InputRow({"Item": item, "Value": value}, {"Item": f"{RELIGIOUS_WAR}!A{n}", "Value": f"{RELIGIOUS_WAR}!B{n}"})
+             for n, (item, value) in enumerate((("Declarer", "RED"), ("Target", "Trier")), start=2)]
+    leagues = [InputRow({"Player": "BLUE", "League": "Catholic League"}, {"Player": f"{WAR_LEAGUES}!A2",
+                                                                           "League": f"{WAR_LEAGUES}!B2"})]
+    cards = [InputRow({"Player": p, "Cards": line}, {"Player": f"{WAR_CARDS}!A{n}", "Cards": f"{WAR_CARDS}!B{n}"})
+             for n, (p, line) in enumerate((("BLUE", "P"), ("RED", "C"), ("YELLOW", "P")), start=2)]
+    _, problems = hooks_for(variant).check_inputs(variant, with_state(Position(phase="R1585T"), state), {
+        TURNS: turns, RELIGIOUS_WAR: items, WAR_LEAGUES: leagues, WAR_CARDS: cards})
+    assert [(p.sheet, p.cell, p.found) for p in problems] == [(WAR_CARDS, "B3", "'C'")]

@@ -527,7 +527,8 @@ def test_the_card_engine_fights_the_leagues_battle():
     assert disagree.problems[0][1] == "league won" and "Catholic League, as the cards" in disagree.problems[0][3]
     short = steps.apply(variant, religious_board(), steps.TURNS, {"turns": rows, "religious_war": {
         **war, "cards": {**plays, "RED": "P"}}}, 1585)
-    assert short.problems and short.problems[0][1] == "league won" and "cards end" in short.problems[0][3]
+    # named at Red's row of the Religious War Cards sheet, with his line (tests/test_westphalia_card_clauses.py)
+    assert short.problems[0][:3] == (0, "war cards", "P") and "cards end" in short.problems[0][3]
 
 
 def test_an_inconclusive_religious_war_changes_no_elector():

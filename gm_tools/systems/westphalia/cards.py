@@ -365,7 +365,10 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
     dealt = 0
     for player in lines[0] + lines[1]:
         count, reserves, doctrine, mine = armies[player]
-        sides[player] = _army(cards[dealt:dealt + count], reserves, doctrine, mine, most_exchanges)
+        try:
+            sides[player] = _army(cards[dealt:dealt + count], reserves, doctrine, mine, most_exchanges)
+        except DuelError as e:
+            raise DuelError(f"{player}: {e}", player) from None
         dealt += count
     league = {p: i for i, line in enumerate(lines) for p in line}
     left = [set(lines[0]), set(lines[1])]
@@ -394,20 +397,20 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
                 break
             for p in (a, b):
                 if used[p] >= len(armies[p][3].plays):
-                    raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided")
+                    raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided", p)
             ia, ib = used[a] + 1, used[b] + 1
             shown = armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1]
             try:
                 choice = rifling_choice(*shown, armies[a][3].rifling.get(ia), armies[b][3].rifling.get(ib))
             except DuelError as e:
-                raise DuelError(f"{a} against {b}: {e}") from None
+                raise DuelError(f"{a} against {b}: {e}", (a, b)[e.side]) from None
             play = Play(*shown, rifling_choice=choice,
                         call_a=armies[a][3].calls.get(ia, ()), call_b=armies[b][3].calls.get(ib, ()))
             used[a], used[b] = ia, ib
             try:
                 ended = _round(sides[a], sides[b], play, ia, round_number >= rifling_from, last_stand)
             except DuelError as e:
-                raise DuelError(f"{a} against {b}: {e}") from None
+                raise DuelError(f"{a} against {b}: {e}", (a, b)[e.side] if isinstance(e.side, int) else None) from None
         if ended == "white peace":
             left[0].discard(a)
             left[1].discard(b)
