@@ -82,6 +82,18 @@ def test_the_target_takes_as_normal_when_the_restorers_league_lost():
     assert step.problems == [] and "EIC" in step.state.principalities["Ulm"].provinces
 
 
+def test_the_victorious_league_conquers_in_initiative_order():
+    """'Religious War Peace Treaty': "Finally, members of the Victorious League, in Initiative Order,
+    may conquer provinces from the Defeated League." Red and Green (Red first in Initiative Order)
+    both take Blue's DUI, Green's row typed first: Red conquers it, and Green's row is the one
+    refused (it was taken in the sheet's order, Green's)."""
+    state = board()
+    state.leagues["GREEN"] = "Evangelical League"
+    step = steps.apply(VARIANT, state, steps.TURNS, war("Evangelical League", ("GREEN", "DUI"), ("RED", "DUI")), 1585)
+    assert "DUI" in step.state.princes["RED"].provinces and ("RED", "takes DUI from BLUE") in step.done
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(0, "treaty", "GREEN: DUI")]
+
+
 LAPSE = ("'Additionally, your allies may each take 1 adjacent province from the unaligned Principality or the Player "
          "and his allies. Lose 2 Diplomatic Influence from each of your allies that could have conquered a province "
          "but did not (the ability to take a province is determined at the start of the war)'")

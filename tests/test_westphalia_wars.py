@@ -527,7 +527,8 @@ def test_the_card_engine_fights_the_leagues_battle():
     assert disagree.problems[0][1] == "league won" and "Catholic League, as the cards" in disagree.problems[0][3]
     short = steps.apply(variant, religious_board(), steps.TURNS, {"turns": rows, "religious_war": {
         **war, "cards": {**plays, "RED": "P"}}}, 1585)
-    assert short.problems and short.problems[0][1] == "league won" and "cards end" in short.problems[0][3]
+    # named at Red's row of the Religious War Cards sheet, with his line (tests/test_westphalia_card_clauses.py)
+    assert short.problems[0][:3] == (0, "war cards", "P") and "cards end" in short.problems[0][3]
 
 
 def test_an_inconclusive_religious_war_changes_no_elector():
@@ -574,3 +575,35 @@ def test_a_treaty_that_fits_no_war_names_the_wars_won():
                                                      "wars": [{"declarer": "RED", "target": "Ulm", "winner": "RED"}]},
                         1535)
     assert other.problems[0][3].endswith("taken by its winner or the winner's ally (RED beat Ulm)")
+
+
+def test_an_unaligned_principality_takes_no_electors_province_from_the_losers_allies():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you lose to an unaligned Principality, it
+    conquers two (one if only one available) non-town provinces of your choice from you and/or your
+    allies. The provinces need not be adjacent" and "Electors may not be conquered and must be
+    vassalized instead" (which only a player does). Blue, beaten by Ulm, chooses among his DUI and
+    his ally Hesse's ESL, far from Ulm; not BRI, of his allied Elector Trier, nor a capital's town."""
+    state = board()
+    state.principalities["Trier"] = Holding(("ALT", "BRI"), "ALT")
+    state.principalities["Ulm"] = Holding(("BIE", "BON"), "BIE")
+    state.influence["Trier"] = {"BLUE": 3}
+    assert wars.conquests_owed(state, "Ulm", "BLUE") == ["DUI", "ESL"]
+
+
+def test_the_emperor_with_influence_on_the_target_who_joins_a_league_keeps_it():
+    """003_b5b9eb4920d39694.txt, 'Religious War Declared': "First, go through all Players with
+    Diplomatic Influence on the Target Principality who aren't currently in a League ... must Join a
+    League (either one) or lose all DI with the Target Principality. Second, if the Emperor is not
+    yet a member of a League, he may Join a League." Yellow, the Emperor, holds 1 on Trier and joins
+    the Catholic League (the Religious War sheet's Emperor joins): he joins, so keeps it (he lost it
+    as one who joined none, then joined)."""
+    state = religious_board()
+    del state.leagues["YELLOW"]
+    state.influence["Trier"] = {"BLUE": 2, "YELLOW": 1}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "Catholic League",
+           "emperor_league": "Catholic League", "electors": []}
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    assert step.problems == []
+    assert step.state.leagues["YELLOW"] == "Catholic League" and step.state.influence["Trier"]["YELLOW"] == 1
+    assert not any("YELLOW joins no League" in t for _, t in step.done)

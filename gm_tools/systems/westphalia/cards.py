@@ -40,6 +40,17 @@ def deck(counts: dict[str, int], seed: str) -> list[str]:
     return cards
 
 
+def deal(counts: dict[str, int], seed: str, needed: int) -> list[str]:
+    """The deck shuffled from the seed, and after it, while the hands need more cards than it
+    holds, another shuffled the same way: each Player 'draws Military Cards according to his
+    Imperial Power', however many fight (NOTES.md, 'The battle card engine')."""
+    cards, more = deck(counts, seed), 1
+    while len(cards) < needed and sum(int(n) for n in counts.values()) > 0:
+        more += 1
+        cards += deck(counts, f"{seed} deck {more}")
+    return cards
+
+
 def check_exchange(doctrine: str, give: tuple[str, ...], take: tuple[str, ...]) -> str | None:
     """Whether a doctrine allows discarding ``give`` for ``take``."""
     allowed = DOCTRINES.get(doctrine, ())
@@ -85,7 +96,12 @@ class Play:
 
 
 class DuelError(ValueError):
-    """A play the hands or the rules do not allow."""
+    """A play the hands or the rules do not allow. ``side``: the line at fault when one alone is (0
+    the first, 1 the second, or the side's name), for the GM to be sent to its cell."""
+
+    def __init__(self, message: str, side: int | str | None = None):
+        super().__init__(message)
+        self.side = side
 
 
 def _out(side: Side) -> bool:
@@ -98,8 +114,11 @@ def _reinforce(side: Side, wanted: tuple[str, ...]) -> None:
     has cards in the discard pile'."""
     if side.called:
         raise DuelError("reinforcements already called ('only ... once during a battle')")
-    if len(wanted) > min(side.reserves, sum(side.discard.values())):
-        raise DuelError(f"at most {min(side.reserves, sum(side.discard.values()))} reinforcements")
+    if len(wanted) != min(side.reserves, sum(side.discard.values())):
+        # 'as many ... as his Imperial Power says': fewer is no choice the text gives
+        raise DuelError(f"{min(side.reserves, sum(side.discard.values()))} reinforcements ('he draws from his battle "
+                        "discard pile as many Military Cards as his Imperial Power says he has reinforcements', "
+                        f"at most the cards in the pile), found {len(wanted)}")
     for unit in wanted:
         if side.discard.get(unit, 0) < 1:
             raise DuelError(f"no {unit} in the discard pile")
@@ -116,11 +135,11 @@ def _standard_rout(first: Side, second: Side) -> bool:
 
 def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_standard_rout) -> str | None:
     """One round of a duel: 'a', 'b' or 'white peace' when it ends the duel, else None."""
-    for side, card in ((a, play.a), (b, play.b)):
+    for k, (side, card) in enumerate(((a, play.a), (b, play.b))):
         if side.hand.get(card, 0) < 1:
-            raise DuelError(f"round {n}: {card} is not in the hand")
+            raise DuelError(f"round {n}: {card} is not in the hand", k)
         if card == CAVALRY and side.no_cavalry:
-            raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')")
+            raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')", k)
     a.no_cavalry = b.no_cavalry = False
     _clash(a, b, play, rifling, double_rout)
     # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
@@ -130,9 +149,12 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
         if side.routed:
             for unit in UNITS:
                 side.lose(unit, side.hand[unit])
-    for side, call in ((a, play.call_a), (b, play.call_b)):
+    for k, (side, call) in enumerate(((a, play.call_a), (b, play.call_b))):
         if call:
-            _reinforce(side, call)
+            try:
+                _reinforce(side, call)
+            except DuelError as e:
+                raise DuelError(str(e), k) from None
     lost_a, lost_b = _out(a) and not _can_call(a), _out(b) and not _can_call(b)
     if lost_a and lost_b:
         return "white peace"
@@ -140,13 +162,26 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
         return "b"
     if lost_b:
         return "a"
-    for name, side in (("the first side", a), ("the second side", b)):
+    for k, (name, side) in enumerate((("the first side", a), ("the second side", b))):
         if _out(side):
             side.routed = True
             raise DuelError(f"round {n}: {name} routs or runs out of cards and must call its reinforcements now "
                             "('he discards the rest of his cards and must call for his reinforcements'): "
-                            f"call:... after this card, up to {min(side.reserves, sum(side.discard.values()))}")
+                            f"call:... after this card, {min(side.reserves, sum(side.discard.values()))} card(s)", k)
     return None
+
+
+def rifling_choice(card_a: str, card_b: str, choice_a: str | None, choice_b: str | None) -> str:
+    """The Advanced Rifling discard chosen for a round: 'the Player who played the Pikeman must
+    discard an additional card of his opponent's choice', so only the musketeer's side chooses."""
+    pair = {(MUSKET, PIKE): (choice_a, choice_b), (PIKE, MUSKET): (choice_b, choice_a)}.get((card_a, card_b))
+    if pair is None:
+        return ""
+    if pair[1]:
+        raise DuelError("a rifle: choice by the side that played Musketeers against Pikemen ('the Player who played "
+                        f"the Pikeman must discard an additional card of his opponent's choice'), found rifle:{pair[1]} "
+                        "on the Pikemen's side", 1 if card_a == MUSKET else 0)
+    return pair[0] or ""
 
 
 def _can_call(side: Side) -> bool:
@@ -229,6 +264,10 @@ def read_orders(text: str) -> Orders:
     ``rifle:X`` chooses the unit discarded under Advanced Rifling for the last card shown."""
     gold, swaps, plays, calls, rifling = [], [], [], {}, {}
     for token in str(text or "").upper().split():
+        if token.startswith(("CALL:", "RIFLE:")) and not plays:
+            # 'After any round of battle': before the first card shown it would be dropped unread
+            raise DuelError(f"{token.lower()} after a card shown ('After any round of battle a Player may Call for "
+                            "Reinforcements'), found before the first")
         if token.startswith("GOLD:"):
             gold += [u for u in token[5:].split(",") if u]
         elif token.startswith("SWAP:") and ">" in token:
@@ -275,14 +314,19 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     the cards it bought ('pay Gold to draw extra Military Cards of their choice at a rate of
     1:1'), makes its doctrine's exchanges ('discard up to 2 cards faceup and draw replacements
     according to their Military Doctrines'), and the duel is fought with the cards shown."""
-    cards = deck(counts, seed)
-    sides = [_army(cards[0:cards_a], reserves_a, doctrines[0], orders[0], most_exchanges),
-             _army(cards[cards_a:cards_a + cards_b], reserves_b, doctrines[1], orders[1], most_exchanges)]
+    cards = deal(counts, seed, cards_a + cards_b)
+    sides = []
+    for k, (hand, mine) in enumerate(((cards[0:cards_a], orders[0]), (cards[cards_a:cards_a + cards_b], orders[1]))):
+        try:
+            sides.append(_army(hand, (reserves_a, reserves_b)[k], doctrines[k], mine, most_exchanges))
+        except DuelError as e:
+            raise DuelError(str(e), k) from None
     a, b = orders
     rounds = max(len(a.plays), len(b.plays))
     if len(a.plays) != len(b.plays):
         raise DuelError(f"as many cards shown by each side, found {len(a.plays)} and {len(b.plays)}")
-    plays = [Play(a.plays[i], b.plays[i], rifling_choice=(a.rifling.get(i + 1) or b.rifling.get(i + 1) or ""),
+    plays = [Play(a.plays[i], b.plays[i],
+                  rifling_choice=rifling_choice(a.plays[i], b.plays[i], a.rifling.get(i + 1), b.rifling.get(i + 1)),
                   call_a=a.calls.get(i + 1, ()), call_b=b.calls.get(i + 1, ())) for i in range(rounds)]
     return fight(sides[0], sides[1], plays, round_number, rifling_from)
 
@@ -316,12 +360,15 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
     ``armies``: player -> (cards drawn, reserves, doctrine, its line of plays for the whole
     melee, engagement after engagement); ``lines``: each League's players in Initiative Order.
     The cards are dealt from one deck in that order."""
-    cards = deck(counts, seed)
+    cards = deal(counts, seed, sum(armies[p][0] for p in lines[0] + lines[1]))
     sides: dict[str, Side] = {}
     dealt = 0
     for player in lines[0] + lines[1]:
         count, reserves, doctrine, mine = armies[player]
-        sides[player] = _army(cards[dealt:dealt + count], reserves, doctrine, mine, most_exchanges)
+        try:
+            sides[player] = _army(cards[dealt:dealt + count], reserves, doctrine, mine, most_exchanges)
+        except DuelError as e:
+            raise DuelError(f"{player}: {e}", player) from None
         dealt += count
     league = {p: i for i, line in enumerate(lines) for p in line}
     left = [set(lines[0]), set(lines[1])]
@@ -342,18 +389,28 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
         a, b = engagements.pop(0)
         ended = None
         while ended is None:
+            # 'If a Player runs out of cards ... If he does not have reinforcements ..., he loses': a
+            # side with no card and none to call (no Imperial Power) loses without a card shown
+            spent = [_out(sides[p]) and not _can_call(sides[p]) for p in (a, b)]
+            if any(spent):
+                ended = "white peace" if all(spent) else ("b" if spent[0] else "a")
+                break
             for p in (a, b):
                 if used[p] >= len(armies[p][3].plays):
-                    raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided")
+                    raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided", p)
             ia, ib = used[a] + 1, used[b] + 1
-            play = Play(armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1],
-                        rifling_choice=armies[a][3].rifling.get(ia) or armies[b][3].rifling.get(ib) or "",
+            shown = armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1]
+            try:
+                choice = rifling_choice(*shown, armies[a][3].rifling.get(ia), armies[b][3].rifling.get(ib))
+            except DuelError as e:
+                raise DuelError(f"{a} against {b}: {e}", (a, b)[e.side]) from None
+            play = Play(*shown, rifling_choice=choice,
                         call_a=armies[a][3].calls.get(ia, ()), call_b=armies[b][3].calls.get(ib, ()))
             used[a], used[b] = ia, ib
             try:
                 ended = _round(sides[a], sides[b], play, ia, round_number >= rifling_from, last_stand)
             except DuelError as e:
-                raise DuelError(f"{a} against {b}: {e}") from None
+                raise DuelError(f"{a} against {b}: {e}", (a, b)[e.side] if isinstance(e.side, int) else None) from None
         if ended == "white peace":
             left[0].discard(a)
             left[1].discard(b)
@@ -384,7 +441,7 @@ def pay_for_cards(state, orders: dict, paid: list[str]) -> None:
         has = 0 if side in state.principalities else state.gold.get(side, 0)
         if len(mine.gold) > has:
             raise DuelError(f"at most {has} card(s) bought by {side}, its Gold ('pay Gold to draw extra Military "
-                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}")
+                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}", side)
     for side, mine in orders.items():
         if mine.gold:
             state.gold[side] -= len(mine.gold)

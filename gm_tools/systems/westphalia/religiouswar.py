@@ -104,10 +104,13 @@ def join(state: State, war: ReligiousWar, choices: dict[str, str], emperor_leagu
     war.leagues = dict(state.leagues)
     held = state.influence.get(war.target, {})
     for player in sorted((p for p in held if held[p] > 0 and p not in war.leagues), key=lambda p: -held[p]):
-        league = choices.get(player)
+        league, chose = choices.get(player), player
+        if league is None and player == state.emperor and emperor_league in names:
+            # the Emperor joining a League (his Emperor joins row) is one who joins, and keeps his DI
+            league, chose = emperor_league, EMPEROR_JOINS
         if league in names:
             war.leagues[player] = league
-            done.append((player, f"{player} joins the {league}"))
+            done.append((chose, f"{player} joins the {league}"))
         else:
             state.influence[war.target].pop(player, None)
             done.append((player if league else None,

@@ -101,7 +101,11 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
         if variant.options.get("card_engine") and any(entry.get("cards", {}).values()):
             fought = melee(variant, state, war, names, entry["cards"], year)
             if fought.startswith("!"):
-                step.problems.append((1, "league won", "the Religious War Cards", fought[1:]))
+                # named at the row of the player whose line is at fault, when one is
+                who, _, why = fought[1:].partition("\t")
+                lines = list(entry["cards"])
+                step.problems.append((lines.index(who), "war cards", entry["cards"][who] or EMPTY_CELL, why)
+                                     if who in lines else (1, "league won", "the Religious War Cards", why))
                 return [], None, None
             step.done.append(("", fought.split("|", 1)[1]))
             fought = fought.split("|", 1)[0]
@@ -160,7 +164,8 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
 
 def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: dict, year: int) -> str:
     """The Leagues' battle fought by the card engine (:func:`.cards.league_battle`): 'NAME|log'
-    with the winning League's name ('' when inconclusive), or '!' and what is wrong."""
+    with the winning League's name ('' when inconclusive), or '!', the player at fault (if one is),
+    a tab and what is wrong."""
     from gm_tools.systems.westphalia import battles, cards
     from gm_tools.systems.westphalia.figures import round_number
 
@@ -178,7 +183,7 @@ def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: d
         melee = cards.league_battle(armies, lines, counts, f"{year} religious war {state.seed}", round_number(year),
                                     int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
     except cards.DuelError as e:
-        return "!" + str(e)
+        return "!" + (e.side if isinstance(e.side, str) else "") + "\t" + str(e)
     winner = names[melee.winner] if melee.winner is not None else ""
     return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
 

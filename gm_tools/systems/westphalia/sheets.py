@@ -73,7 +73,7 @@ _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": 
 _COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice count": "Dice", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
             "league": "League", "war league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
-            "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
+            "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "target cards": "Target's cards", "war cards": "Cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed", "elector added": "Added", "place player": "Player", "change player": "Player", "change where": "Principality",
             "place principality": "Principality", "place di": "DI", "game player": "Player", "game card": "Card",
             "game with": "With", "game their": "Their card"}
@@ -470,8 +470,9 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},
              **{f: [r.cells for r in treaty_rows] for f in ("treaty", "treaty winner")},
              **{f: [r.cells for r in change_rows] for f in ("change", "change player", "change where")},
-             **{f: [r.cells for r in war_rows] for f in ("war", "winner", "war player")},
-             "new doctrine": [r.cells for r in doctrine_rows]}
+             **{f: [r.cells for r in war_rows] for f in ("war", "winner", "war player", "cards", "target cards")},
+             "new doctrine": [r.cells for r in doctrine_rows],
+             "war cards": [r.cells for r in rows.get(WAR_CARDS, []) if r.values.get("Player")]}
     games = {}
     if payoffs_of(variant) is not None:
         # the key says the turn was read with the Dilemma cards' table, so its count is bounded

@@ -239,6 +239,10 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     if step.problems:
         _slips_ahead(variant, step, inputs, phased, battles.PHASES, pending, victories)
         return
+    # 'members of the Victorious League, in Initiative Order, may conquer': a province two of them
+    # type goes to the first (sorted stably: each one's rows keep the GM's order)
+    order = list(step.state.initiative or step.state.setup_order)
+    pending.sort(key=lambda row: _turn_of(step.state, order, row[1].get("winner", "")))
     took = {taker for taker, _ in _treaties(variant, step, pending, won, refused, signed, closed=closed)}
     for w in dict.fromkeys(w for w, _ in won):  # each ally once: the Religious War is one war
         able = {name: (lost, province) for lost in dict.fromkeys(lost for x, lost in won if x == w)
@@ -263,6 +267,14 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
                                       "step"))
     step.problems += owing
     treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _turn_of(state, order: list[str], taker: str) -> int:
+    """A taker's place in the Initiative Order, an allied principality's its ally's."""
+    from gm_tools.systems.westphalia.figures import ally
+
+    side = (ally(state, taker) or taker) if taker in state.principalities else taker
+    return order.index(side) if side in order else len(order)
 
 
 def _slips_ahead(variant: Variant, step: Step, inputs: dict, phased: list, phase: int,
@@ -482,7 +494,9 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
                                year, paid)
             text += "".join(f"; {line}" for line in paid)
             if fought.startswith("!"):
-                step.problems.append((i, "cards", entries[i].get("cards_a", ""), fought[1:]))
+                # the line at fault: the Target's cards when the error is its side's alone
+                key, field_ = ("cards_b", "target cards") if fought.startswith("!b") else ("cards_a", "cards")
+                step.problems.append((i, field_, entries[i].get(key, ""), fought[2:]))
                 continue
             if fought == "white peace":
                 step.did(("war", i), war.declarer, text + ": the cards leave it inconclusive, a White Peace")
@@ -526,8 +540,8 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
 
 
 def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int, paid: list[str]) -> str:
-    """The battle fought by the card engine (:mod:`.cards`): 'a', 'b', 'white peace', or '!' and
-    what is wrong with the cards entered. The Gold spent on cards is taken, told in ``paid``."""
+    """The battle fought by the card engine (:mod:`.cards`): 'a', 'b', 'white peace', or '!a' ('!b'
+    when the target's line alone is at fault) and what is wrong. Gold spent is taken, told in ``paid``."""
     from gm_tools.systems.westphalia import battles, cards
     from gm_tools.systems.westphalia.figures import round_number
 
@@ -538,13 +552,18 @@ def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, yea
     doctrine = state.doctrines.get(war.declarer, "Flexible")
     other = state.doctrines.get(leader or war.target, "Flexible")  # a principality fights as its leader would
     try:
-        orders = (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", "")))
+        orders = []
+        for k, key in enumerate(("cards_a", "cards_b")):
+            try:
+                orders.append(cards.read_orders(entry.get(key, "")))
+            except cards.DuelError as e:
+                raise cards.DuelError(str(e), k) from None
         cards.pay_for_cards(state, {war.declarer: orders[0], war.target: orders[1]}, paid)
         return cards.battle(ca, ra, cb, rb, (doctrine, other), orders, counts,
                             f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
                             int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
     except cards.DuelError as e:
-        return "!" + str(e)
+        return ("!b" if e.side in (1, war.target) else "!a") + str(e)
 
 
 def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
