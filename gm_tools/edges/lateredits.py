@@ -162,7 +162,9 @@ def _game_sheet(old, new, before: dict, after: dict, variant, layouts: Layouts, 
     for code in variant.powers:
         if code not in after or code not in before:
             continue
-        (ref, now), (_, was) = after[code], before[code]
+        # the backup's own cell: a Game sheet laid out by another version, or a row the GM
+        # inserted, puts the players on other rows in the workbook set aside
+        (_, now), (ref, was) = after[code], before[code]
         if cell_text(now) == cell_text(was):
             continue
         said = f"{GAME}!{ref} ({code}'s player): {_shown(was)} before the turn, {_shown(now)} after it"
