@@ -89,6 +89,9 @@ def test_status_counts_a_bad_address_among_what_a_turn_would_refuse(tmp_path):
      "Addresses!C4: found 'ann@example.org bob@example.org', 2 addresses with no comma between them, expected"),
     ({FRANCE: "ann@example.orgbob@example.org"},
      "Addresses!C4: found 'ann@example.orgbob@example.org', 2 addresses with no comma between them, expected"),
+    # a name whose address was left out: no address, where the GM thinks he typed one
+    ({FRANCE: "Ann Jansen <>"}, "Addresses!C4: found 'Ann Jansen <>', expected an e-mail address (name@example.org)"),
+    ({FRANCE: "mailto:"}, "Addresses!C4: found 'mailto:', expected an e-mail address (name@example.org)"),
     # a power the game does not have, named with the column of the addresses it would own
     ({"Addresses!A4": "Frnace", FRANCE: "ann@example.org"}, "Addresses!A4: found 'Frnace', expected a power of standard"),
 ])
