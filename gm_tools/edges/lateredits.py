@@ -222,9 +222,9 @@ def _gm_sheets(old, new, layouts: Layouts, edits: LaterEdits) -> None:
             edits.carried += _cells_changed(sheet.title, _values(was), values)
             old.remove(old[was.title])
             carry.append(sheet)
-    gone = {folded(s.title) for s in theirs} | {folded(t) for t in layouts.after}
+    aside = {folded(s.title) for s in theirs} | {folded(t) for t in layouts.after}
     for key, sheet in mine.items():
-        if key not in gone:
+        if key not in aside:
             edits.left.append(f"{sheet.title}: not in the {layouts.named} workbook (deleted after the turn?), kept as "
                               f"it was before the turn")
     if not carry:
