@@ -258,3 +258,19 @@ def test_an_address_in_the_player_column_is_refused_at_its_cell(tmp_path):
     _refused_by_turn(tmp_path, expected)
     with pytest.raises(WorkbookError, match="Addresses!B4"):
         enter_mails("g", [_eml(tmp_path, "ann.eml", "ann@example.org", "France\nA PAR - BUR\n")], root=tmp_path)
+
+
+@pytest.mark.parametrize("post", ["List-Post: <mailto:dip@lists.example.org>\n", ""])
+def test_a_mailing_list_keeping_the_writers_from_is_checked_by_that_from(tmp_path, post):
+    """docs/orders.md, "The sender": a list that leaves the writer's From as it is, its own
+    address in the Reply-To ('reply to the list': Mailman's reply_goes_to_list), kept no
+    writer's address; its Reply-To is the list's (its List-Post, or its List-Id written as an
+    address), and a refusal names the writer's From alone, not the list as the writer."""
+    _game(tmp_path)
+    _type(tmp_path, {FRANCE: "ann@example.org"})
+    head = (f"From: Bob <bob@example.org>\nReply-To: Dip <dip@lists.example.org>\nList-Id: Dip <dip.lists.example.org>\n"
+            f"{post}Subject: orders\nDate: Sun, 29 Nov 2026 09:00:00 +0000\n\nFrance\nA PAR - BUR\n")
+    report = enter_mails("g", [("bob.eml", head.encode())], root=tmp_path, dry_run=True)
+    (where, found, why), = report.refused
+    assert why.startswith("orders for France from bob@example.org, which is not France's"), why
+    assert not any("mailing list" in note for note in report.replaced), report.replaced
