@@ -89,6 +89,9 @@ def test_status_counts_a_bad_address_among_what_a_turn_would_refuse(tmp_path):
      "Addresses!C4: found 'ann@example.org bob@example.org', 2 addresses with no comma between them, expected"),
     ({FRANCE: "ann@example.orgbob@example.org"},
      "Addresses!C4: found 'ann@example.orgbob@example.org', 2 addresses with no comma between them, expected"),
+    # a name whose address was left out: no address, where the GM thinks he typed one
+    ({FRANCE: "Ann Jansen <>"}, "Addresses!C4: found 'Ann Jansen <>', expected an e-mail address (name@example.org)"),
+    ({FRANCE: "mailto:"}, "Addresses!C4: found 'mailto:', expected an e-mail address (name@example.org)"),
     # a power the game does not have, named with the column of the addresses it would own
     ({"Addresses!A4": "Frnace", FRANCE: "ann@example.org"}, "Addresses!A4: found 'Frnace', expected a power of standard"),
 ])
@@ -255,3 +258,19 @@ def test_an_address_in_the_player_column_is_refused_at_its_cell(tmp_path):
     _refused_by_turn(tmp_path, expected)
     with pytest.raises(WorkbookError, match="Addresses!B4"):
         enter_mails("g", [_eml(tmp_path, "ann.eml", "ann@example.org", "France\nA PAR - BUR\n")], root=tmp_path)
+
+
+@pytest.mark.parametrize("post", ["List-Post: <mailto:dip@lists.example.org>\n", ""])
+def test_a_mailing_list_keeping_the_writers_from_is_checked_by_that_from(tmp_path, post):
+    """docs/orders.md, "The sender": a list that leaves the writer's From as it is, its own
+    address in the Reply-To ('reply to the list': Mailman's reply_goes_to_list), kept no
+    writer's address; its Reply-To is the list's (its List-Post, or its List-Id written as an
+    address), and a refusal names the writer's From alone, not the list as the writer."""
+    _game(tmp_path)
+    _type(tmp_path, {FRANCE: "ann@example.org"})
+    head = (f"From: Bob <bob@example.org>\nReply-To: Dip <dip@lists.example.org>\nList-Id: Dip <dip.lists.example.org>\n"
+            f"{post}Subject: orders\nDate: Sun, 29 Nov 2026 09:00:00 +0000\n\nFrance\nA PAR - BUR\n")
+    report = enter_mails("g", [("bob.eml", head.encode())], root=tmp_path, dry_run=True)
+    (where, found, why), = report.refused
+    assert why.startswith("orders for France from bob@example.org, which is not France's"), why
+    assert not any("mailing list" in note for note in report.replaced), report.replaced

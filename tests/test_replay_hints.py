@@ -272,8 +272,10 @@ def test_an_early_winter_recorded_before_a_disbanded_minor_stopped_annexing_is_e
     out = _hint("europe1615", "E1620D", stored, replayed)
     assert out[0] == "  E1620D (Required Disbands): could be explained by a known change:"
     assert out[1].startswith("    disbanded-minor-annexes-nothing (2026-11-29; 000_cc215928c2f3193e.txt, ")
-    # the abandoned power's units' annexation touches the same part and is named beside it
-    assert not any("freed-minor-rebuilt" in line for line in out)
+    # the abandoned power's units' annexation touches the same part and is named beside it,
+    # and nothing else (the freed minor's rebuild among them)
+    assert [line.split()[0] for line in out[1:-1]] == ["disbanded-minor-annexes-nothing",
+                                                       "abandoned-units-annex-nothing"], out
     assert "1 could be explained by a known change, 0 not explained" in out[-1]
 
 

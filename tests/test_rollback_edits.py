@@ -11,7 +11,7 @@ import openpyxl  # the GM's spreadsheet program
 
 from gm_tools.app.cli import main
 from gm_tools.app.deadlinecmd import set_deadline
-from workflow_helpers import create, edit_workbook, play, snapshot, type_cells
+from workflow_helpers import as_carried_over, create, edit_workbook, play, snapshot, type_cells
 
 FRANCE_ADDRESS = "Addresses!C4"  # the Addresses sheet's rows follow the variant's powers: FRANCE third
 TURKEY_PLAYER = "Game!C17"  # the Game sheet's players below its header (row 10): TURKEY seventh
@@ -204,3 +204,17 @@ def test_another_games_workbook_in_its_place_is_kept_and_nothing_carried_from_it
     assert (f"nothing carried from the workbook kept as {paths.rolled_back / 'F1901M.1.xlsx'}: its Game sheet names "
             "'h', 'S1901M', not 'g', 'F1901M'") in out, out
     assert paths.workbook.read_bytes() == paths.backup_file("S1901M").read_bytes()
+
+
+def test_a_player_replaced_lands_on_his_powers_row_when_the_game_sheets_rows_differ(tmp_path, capsys):
+    paths = create(tmp_path)
+    # laid out by an earlier version (no Next deadline row): the turn's workbook has one more
+    # row above the players, so FRANCE's Player cell is C12 in the backup and C13 after the turn
+    as_carried_over(paths, "Friday 4 December 18:00 UTC")
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    type_cells(paths, {"Game!C13": "Bob"})
+    code, out, err = _rollback(capsys, paths)
+    assert code == 0, err
+    assert "Game!C12 (FRANCE's player): 'Ann' before the turn, 'Bob' after it" in out, out
+    game = openpyxl.load_workbook(paths.workbook)["Game"]
+    assert [(game[f"A{n}"].value, game[f"C{n}"].value) for n in (12, 13)] == [("FRANCE", "Bob"), ("GERMANY", None)]

@@ -207,4 +207,11 @@ def _sender(data: bytes) -> tuple[str | None, str | None]:
     if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
         return None, None
     kept = (message["x-original-from"] or message["reply-to"] or "") if message["list-id"] else ""
-    return email.utils.parseaddr(str(message["from"] or ""))[1].strip(), email.utils.parseaddr(str(kept))[1].lower() or None
+    kept = email.utils.parseaddr(str(kept))[1].lower()
+    # a list that leaves the writer's From puts its own address in the Reply-To ('reply to the
+    # list'): no writer's address kept
+    posted = str(message["list-post"] or "").strip().strip("<>").removeprefix("mailto:")
+    listed = email.utils.parseaddr(str(message["list-id"] or ""))[1].lower()  # dip.lists.example.org
+    if kept == email.utils.parseaddr(posted)[1].lower() or kept.replace("@", ".", 1) == listed:
+        kept = ""
+    return email.utils.parseaddr(str(message["from"] or ""))[1].strip(), kept or None

@@ -157,6 +157,7 @@ def _address(part: str) -> str | None:
     as a link copies; "" for an empty part, None for one that is no address."""
     named = re.fullmatch(r'(?:"[^"]*"|[^"<>@]*)\s*<([^<>]*)>', part)
     address = re.sub(r"(?i)^mailto:", "", named.group(1).strip() if named else part)
-    if not address or re.fullmatch(r"[^@\s<>\"]+@[^@\s<>\"]+", address):
+    # "Ann <>" or "mailto:" alone is a part whose address was left out, not an empty part
+    if not part or re.fullmatch(r"[^@\s<>\"]+@[^@\s<>\"]+", address):
         return address
     return None

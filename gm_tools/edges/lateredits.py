@@ -162,7 +162,9 @@ def _game_sheet(old, new, before: dict, after: dict, variant, layouts: Layouts, 
     for code in variant.powers:
         if code not in after or code not in before:
             continue
-        (ref, now), (_, was) = after[code], before[code]
+        # the backup's own cell: a Game sheet laid out by another version, or a row the GM
+        # inserted, puts the players on other rows in the workbook set aside
+        (_, now), (ref, was) = after[code], before[code]
         if cell_text(now) == cell_text(was):
             continue
         said = f"{GAME}!{ref} ({code}'s player): {_shown(was)} before the turn, {_shown(now)} after it"
@@ -220,9 +222,9 @@ def _gm_sheets(old, new, layouts: Layouts, edits: LaterEdits) -> None:
             edits.carried += _cells_changed(sheet.title, _values(was), values)
             old.remove(old[was.title])
             carry.append(sheet)
-    gone = {folded(s.title) for s in theirs} | {folded(t) for t in layouts.after}
+    aside = {folded(s.title) for s in theirs} | {folded(t) for t in layouts.after}
     for key, sheet in mine.items():
-        if key not in gone:
+        if key not in aside:
             edits.left.append(f"{sheet.title}: not in the {layouts.named} workbook (deleted after the turn?), kept as "
                               f"it was before the turn")
     if not carry:
