@@ -277,22 +277,25 @@ def setup_from_variant(variant: Variant) -> Setup:
                    for c, n in won.get("papal_bonus", {}).items()}
     problems += [f"tables.toml [victory] papal_bonus: {c!r} is not a center" for c in papal_bonus if c not in values]
 
+    # Read before the check below, so that a mistake in them is told rather than left out.
+    per_center = _whole(alloc_t.get("per_center", 3), "tables.toml [inf_allocation] per_center", problems)
+    exclusive = _whole(obj_t.get("exclusive", 0), "tables.toml [objectives] exclusive", problems)
+    shares = {key: _share(status.get(key, default), f"tables.toml [status] {key}", problems)
+              for key, default in (("aligned_share", "2/3"), ("religious_share", "2/3"), ("tribute_share", "1/3"))}
+    counts = {key: _whole(status.get(key, default), f"tables.toml [status] {key}", problems)
+              for key, default in (("independent_max", 4), ("aligned_min_infs", 5), ("religious_min", 10),
+                                   ("immunity_infs", 5))}
+    years = {key: _whole(won.get(key, default), f"tables.toml [victory] {key}", problems)
+             for key, default in (("end_year", 1621), ("alliances_until", 1618))}
+    attacks_from = _whole(attacks.get("first_year", 0), "tables.toml [attacks] first_year", problems)
     if problems:
         raise VariantDataError(variant.name, problems)
     return Setup(
         powers=powers, confessions=confessions, minors=minors, pliant=frozenset(pliant), values=values,
         homes={o: tuple(sorted(cs)) for o, cs in homes.items()}, first_year=parse_phase(variant.calendar.first_phase).year,
-        allocation=allocation, per_center=_whole(alloc_t.get("per_center", 3), "tables.toml [inf_allocation] per_center",
-                                                 problems),
-        attack_order=order, attacks_from=int(attacks.get("first_year", 0)), table=table, funds=funds,
-        objectives=objectives, exclusive=int(obj_t.get("exclusive", 0)), penalties=penalties, papal_state=papal,
+        allocation=allocation, per_center=per_center,
+        attack_order=order, attacks_from=attacks_from, table=table, funds=funds,
+        objectives=objectives, exclusive=exclusive, penalties=penalties, papal_state=papal,
         reference_lists=refs, ports=frozenset(ports), hre=hre, hre_power=hre_power, papal_bonus=papal_bonus,
-        end_year=int(won.get("end_year", 1621)), alliances_until=int(won.get("alliances_until", 1618)), fleet_bans=frozenset(bans), domains=domains,
-        independent_max=int(status.get("independent_max", 4)),
-        aligned_share=_share(status.get("aligned_share", "2/3"), "tables.toml [status] aligned_share", problems),
-        aligned_min_infs=int(status.get("aligned_min_infs", 5)),
-        religious_min=int(status.get("religious_min", 10)),
-        religious_share=_share(status.get("religious_share", "2/3"), "tables.toml [status] religious_share", problems),
-        immunity_infs=int(status.get("immunity_infs", 5)),
-        tribute_share=_share(status.get("tribute_share", "1/3"), "tables.toml [status] tribute_share", problems),
+        fleet_bans=frozenset(bans), domains=domains, **years, **counts, **shares,
     )

@@ -1,0 +1,65 @@
+"""The checks of ``tables.toml [upheaval]`` and ``[military_cards]`` (both reconstructed, so the
+GM's to edit): every mistake named when the variant loads, not as a traceback in the round that
+first reads the value. Rulebook: 003_b5b9eb4920d39694.txt."""
+
+from __future__ import annotations
+
+from gm_tools.engine.variant import Variant
+
+_META = ("reconstructed", "source")
+
+
+def _whole(table: dict, key: str, where: str, what: str, problems: list[str]) -> None:
+    if key not in table:
+        problems.append(f"{where}: no {key!r}, expected {what}")
+        return
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        problems.append(f"{where} {key} = {value!r}: expected a whole number, 0 or more ({what})")
+
+
+def upheaval_problems(variant: Variant) -> list[str]:
+    """'Draw 2 control markers in a 5-6 Player game, 3 in a 7-8 Player game': a count for every
+    number of players the variant seats ([players] least to most), and the rounds' figures."""
+    table = variant.tables.get("upheaval")
+    if not isinstance(table, dict):
+        return []  # absent: the rules' defaults; not a table: the loader names it
+    where = "tables.toml [upheaval]"
+    players = variant.tables.get("players", {})
+    least, most = players.get("least", 3), players.get("most", 14)
+    seats = range(least, most + 1) if isinstance(least, int) and isinstance(most, int) else range(0)
+    problems: list[str] = []
+    draws = table.get("draws")
+    if not isinstance(draws, dict):
+        problems.append(f"{where} draws = {draws!r}: expected {{ 5 = 2, ... }}, the control markers drawn for each "
+                        f"count of players from {least} to {most}")
+        draws = {}
+    for key, value in draws.items():
+        if not key.isdigit() or int(key) not in seats:
+            problems.append(f"{where} draws {key!r}: expected a number of players from {least} to {most}")
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(f"{where} draws {key} = {value!r}: expected a whole number of control markers, 0 or more")
+    problems += [f"{where} draws: no count for {n} players, expected one for each count from {least} to {most}"
+                 for n in seats if str(n) not in draws]
+    _whole(table, "late_from_round", where, "the round from which every principality's marker goes in the bag",
+           problems)
+    _whole(table, "converts_at_most", where, "the highest D6 roll that converts", problems)
+    return problems
+
+
+def cards_problems(variant: Variant) -> list[str]:
+    """'30 Military Unit poker cards': how many of each unit, and the rounds' figures the card
+    engine reads."""
+    table = variant.tables.get("military_cards")
+    if not isinstance(table, dict):
+        return []
+    where = "tables.toml [military_cards]"
+    problems: list[str] = []
+    for unit in ("pikemen", "musketeers", "cavalry"):
+        if unit not in table:
+            problems.append(f"{where}: no {unit!r}, expected the number of {unit} cards in the deck")
+        elif isinstance(table[unit], bool) or not isinstance(table[unit], int) or table[unit] < 0:
+            problems.append(f"{where} {unit} = {table[unit]!r}: expected a whole number of cards, 0 or more")
+    _whole(table, "rifling_from_round", where, "the round from which Advanced Rifling is played", problems)
+    _whole(table, "doctrine_discards", where, "the cards a player may discard", problems)
+    return problems

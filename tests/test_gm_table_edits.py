@@ -1,0 +1,145 @@
+"""A GM edits a reconstructed table (README: 'where a table is missing, ship it as variant data
+marked reconstructed, editable by the GM'): a mistake in his edit is refused when the variant is
+loaded, naming the file, the table and entry, what was found and what was expected, never a
+traceback at load or at a later turn. Each variant is copied into a temporary folder and edited
+there, as a GM edits his own copy (docs/adding-a-variant.md, 'Changing a table')."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.errors import VariantDataError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _edited(tmp_path: Path, variant: str, old: str, new: str, file: str = "tables.toml") -> str:
+    folder = tmp_path / variant
+    shutil.copytree(ROOT / "variants" / variant, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert re.search(old, text, flags=re.M), old
+    (folder / file).write_text(re.sub(old, new, text, count=1, flags=re.M), encoding="utf-8")
+    return str(folder)
+
+
+def _refused(folder: str) -> str:
+    with pytest.raises(VariantDataError) as caught:
+        load_variant(folder)
+    return str(caught.value)
+
+
+# --- Europe 1619 (002_e7e1b063b6c411e5.txt): the Influence Allocation Table and the Military Cost
+# Table, both lost ('tables.toml [influence_allocation]', '[military_cost]': reconstructed) ----------
+
+@pytest.mark.parametrize("value, found", [('"six"', "'six'"), ("-1", "-1"), ("1.5", "1.5")])
+def test_europe1619_a_years_infs_not_a_whole_number_is_refused(tmp_path, value, found):
+    # 'At the start of each year Influence Points (INFs) are allotted to the powers as shown in
+    # the Influence Allocation Table': a count of INFs, 0 or more.
+    text = _refused(_edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", f"AUSTRIA = {value}"))
+    assert (f"tables.toml [influence_allocation.inf_per_year] AUSTRIA = {found}: expected a whole number of INFs, "
+            "0 or more") in text
+
+
+def test_europe1619_a_later_rows_infs_not_a_whole_number_is_refused(tmp_path):
+    row = "[influence_allocation.from_year.1630]\n" + "\n".join(
+        f"{p} = {'-3' if p == 'SAVOY' else '4'}" for p in load_variant("europe1619").tables["influence_allocation"]["inf_per_year"])
+    text = _refused(_edited(tmp_path, "europe1619", r"^# --- Military Cost Table", row + "\n\n# --- Military Cost Table"))
+    assert "tables.toml [influence_allocation.from_year.1630] SAVOY = -3: expected a whole number of INFs" in text
+
+
+def test_europe1619_an_attack_order_naming_no_power_is_named(tmp_path):
+    # 'the sequence of attacks is resolved based on the ATTACK ORDER': each power once.
+    text = _refused(_edited(tmp_path, "europe1619", r'^attack_order = \["AUSTRIA"', 'attack_order = ["AUSTRIAA"'))
+    assert "tables.toml [influence_allocation] attack_order: 'AUSTRIAA' is not a power" in text
+    text = _refused(_edited(tmp_path / "b", "europe1619", r'^attack_order = \[(.|\n)*?"SAVOY"\]', "attack_order = 7"))
+    assert "tables.toml [influence_allocation] attack_order = 7: expected a list of the powers" in text
+
+
+def test_europe1619_a_negative_military_cost_is_refused(tmp_path):
+    # 'The cost to add one additional unit is equal to a value based on the current strength'.
+    text = _refused(_edited(tmp_path, "europe1619", r"^cost_to_add = \[1, 3,", "cost_to_add = [1, -3,"))
+    assert "[military_cost] cost_to_add must be a list of whole TPs, 0 or more, found [1, -3," in text
+
+
+def test_europe1619_an_edited_allotment_is_what_the_game_allots(tmp_path):
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+
+    folder = _edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", "AUSTRIA = 9")
+    assert setup_from_variant(load_variant(folder)).allocation[1619]["AUSTRIA"] == 9
+
+
+# --- Europe 1615 v3 (000_cc215928c2f3193e.txt): 'List of Pliant Minor States', lost ---------------
+
+@pytest.mark.parametrize("old, new, said", [
+    (r'^provinces = \["WUR"\]', "provinces = 7", "tables.toml [minor_states.WUR] provinces = 7: expected a list of province codes"),
+    (r'^inf_religions = \["catholic"\]', 'inf_religions = "catholic"',
+     "tables.toml [minor_states.PAPL] inf_religions = 'catholic': expected a list of confessions"),
+    (r'^permanent = .*$', "permanent = 4",
+     "tables.toml [religious_markers] permanent = 4: expected a table of minor state = confession"),
+])
+def test_europe1615_a_list_or_table_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615", old, new))
+
+
+# --- Europe 1615 v2 (001_6f4a9c76b6e5774a.txt): every table lost -----------------------------------
+
+@pytest.mark.parametrize("old, new, said", [
+    # '3 points are deducted for each supply center lost or 3 points are added for each supply
+    # center gained beyond home centers'
+    (r"^per_center = 3$", 'per_center = "x"', "tables.toml [inf_allocation] per_center = 'x': expected a whole number"),
+    (r"^per_center = 3$", "per_center = -1", "tables.toml [inf_allocation] per_center = -1: expected a whole number"),
+    # 'another 5 VPs for exclusive influential control'
+    (r"^exclusive = 5$", 'exclusive = "x"', "tables.toml [objectives] exclusive = 'x': expected a whole number"),
+    (r"^exclusive = 5$", "exclusive = -5", "tables.toml [objectives] exclusive = -5: expected a whole number"),
+    # 'ALIGNED if a single major power holds 2/3 or more of the total INFs present'
+    (r'^aligned_share = "2/3"$', 'aligned_share = "x"', "tables.toml [status] aligned_share = 'x': expected a fraction"),
+    # 'Diplomatic attacks are determined by a random throw of 3 six-sided dice'
+    (r"^rows = \[(.|\n)*?^\]", "rows = 7", "tables.toml [attack_table]: rows = 7, expected a list of"),
+])
+def test_europe1615v2_a_wrong_value_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615v2", old, new))
+
+
+# --- The Peace of Westphalia (003_b5b9eb4920d39694.txt): [upheaval] draws and [military_cards],
+# reconstructed -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'Draw 2 control markers in a 5-6 Player game, 3 in a 7-8 Player game.'
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", 'draws = { 3 = 1, 4 = 2, 5 = "two",',
+     "tables.toml [upheaval] draws 5 = 'two': expected a whole number of control markers, 0 or more"),
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", "draws = { 3 = 1, 4 = 2, 5 = -2,",
+     "tables.toml [upheaval] draws 5 = -2: expected a whole number of control markers, 0 or more"),
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", "draws = { 3 = 1, 4 = 2,",
+     "tables.toml [upheaval] draws: no count for 5 players, expected one for each count from 3 to 14"),
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", "draws = { 3 = 1, 4 = 2, 5 = 2, Five = 2,",
+     "tables.toml [upheaval] draws 'Five': expected a number of players from 3 to 14"),
+    (r"^late_from_round = 4$", 'late_from_round = "4"',
+     "tables.toml [upheaval] late_from_round = '4': expected a whole number"),
+    # '30 Military Unit poker cards'
+    (r"^pikemen = 10$", "pikemen = -10", "tables.toml [military_cards] pikemen = -10: expected a whole number of cards, 0 or more"),
+    (r"^cavalry = 10$", 'cavalry = "ten"', "tables.toml [military_cards] cavalry = 'ten': expected a whole number of cards"),
+    (r"^musketeers = 10$", "", "tables.toml [military_cards]: no 'musketeers', expected the number of musketeers cards"),
+    (r"^doctrine_discards = 2$", "doctrine_discards = 1.5", "tables.toml [military_cards] doctrine_discards = 1.5: expected a whole number"),
+])
+def test_westphalia_a_wrong_value_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "westphalia", old, new))
+
+
+# --- the command line: no traceback, the file and entry named, nothing written ------------------
+
+def test_new_game_and_variant_on_a_mis_edited_table_say_where_without_a_traceback(tmp_path):
+    folder = _edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", 'AUSTRIA = "six"')
+    for args in (["variant", folder], ["new-game", folder, "g1", "--root", str(tmp_path / "games")]):
+        done = subprocess.run([sys.executable, "-m", "gm_tools", *args], capture_output=True, text=True,
+                              cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr, done.stderr
+        assert "tables.toml [influence_allocation.inf_per_year] AUSTRIA = 'six'" in done.stderr + done.stdout
+    assert not (tmp_path / "games" / "g1.xlsx").exists()
