@@ -143,3 +143,31 @@ def test_new_game_and_variant_on_a_mis_edited_table_say_where_without_a_tracebac
         assert "Traceback" not in done.stderr, done.stderr
         assert "tables.toml [influence_allocation.inf_per_year] AUSTRIA = 'six'" in done.stderr + done.stdout
     assert not (tmp_path / "games" / "g1.xlsx").exists()
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'Table of Pliant Minor States' (lost): each state's provinces, a list
+    (r'^provinces = \["IRE"\]', 'provinces = "IRE"', "tables.toml [minor_states.IRE] provinces = 'IRE': expected a list of province codes"),
+    (r'^name = "Ireland"', "name = 3", "tables.toml [minor_states.IRE] name = 3: expected the state's name"),
+])
+def test_europe1615v2_a_minor_states_row_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615v2", old, new))
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'SANCTIONS AND THE PRE-GENERATED TIMELINE': 'on which year & season a particular sanction
+    # will come into effect' (the timeline drawn from the seed: reconstructed)
+    (r"^first_year = 1616$", 'first_year = "x"', "tables.toml [sanctions] first_year = 'x': expected a year"),
+    (r'^seasons = \["S", "U", "F"\]$', 'seasons = ["S", "Q"]',
+     "tables.toml [sanctions] seasons = ['S', 'Q']: expected a list of the calendar's seasons"),
+])
+def test_europe1615_a_wrong_timeline_figure_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615", old, new))
+
+
+def test_a_table_a_system_cannot_read_is_refused_naming_the_file_not_a_traceback(tmp_path):
+    # The last guard: a mistake no check foresees (a sanction's barred written as a number, not
+    # a table) is still named with its file and what could not be read when the variant loads.
+    text = _refused(_edited(tmp_path, "europe1615", r'^barred = \{ powers = \["DENMARK"\].*$', "barred = 5"))
+    assert "tables.toml: the europe1615 rules could not read a value" in text
+    assert "'int' object has no attribute 'get'" in text

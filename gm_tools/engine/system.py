@@ -207,7 +207,13 @@ class GameSystem:
         # The tables' readers take the options as checked ('max_strength = "x"' would stop
         # them with a ValueError): a wrong one is left to its default while they read.
         kept = {k: v for k, v in variant.options.items() if k not in wrong}
-        return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
+        try:
+            return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+            # A GM's edit no check foresaw (a table where a number goes): told as his mistake, with
+            # the file, rather than as a traceback at every command that loads the variant.
+            return problems + [f"tables.toml: the {self.name} rules could not read a value ({type(e).__name__}: {e}); "
+                               "expected each entry of the kind the shipped variant's tables.toml gives it"]
 
     def options_of_new_game(self, variant: Variant, chosen: dict | None) -> dict:
         """The options a new game of ``variant`` records: those the GM chose (``new-game

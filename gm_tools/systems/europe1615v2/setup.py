@@ -191,7 +191,15 @@ def setup_from_variant(variant: Variant) -> Setup:
         if code in _META:
             continue
         where = f"tables.toml [minor_states.{code}]"
-        provinces = tuple(row.get("provinces", []))
+        provinces = row.get("provinces", [])
+        if not isinstance(provinces, list):
+            problems.append(f"{where} provinces = {provinces!r}: expected a list of province codes")
+            provinces = []
+        provinces = tuple(provinces)
+        name = row.get("name", code)
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"{where} name = {name!r}: expected the state's name")
+            name = code
         for prov in provinces:
             if prov not in variant.provinces:
                 problems.append(f"{where}: unknown province {prov!r}")
@@ -201,7 +209,7 @@ def setup_from_variant(variant: Variant) -> Setup:
         for c in centers:
             if variant.provinces[c].home != code:
                 problems.append(f"{where}: center {c} needs home = \"{code}\" in provinces.toml")
-        minors[code] = MinorState(code, row.get("name", code), provinces, centers[0] if centers else None,
+        minors[code] = MinorState(code, name, provinces, centers[0] if centers else None,
                                   article=minor_article(row, where, problems))
         if row.get("pliant", True):
             pliant.add(code)
