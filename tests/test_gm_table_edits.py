@@ -2,7 +2,7 @@
 marked reconstructed, editable by the GM'): a mistake in his edit is refused when the variant is
 loaded, naming the file, the table and entry, what was found and what was expected, never a
 traceback at load or at a later turn. Each variant is copied into a temporary folder and edited
-there, as a GM edits his own copy (docs/adding-a-variant.md, 'Changing a table')."""
+there, as a GM edits his own copy (variants/README.md, 'Changing a table')."""
 
 from __future__ import annotations
 
