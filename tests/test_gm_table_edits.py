@@ -171,3 +171,23 @@ def test_a_table_a_system_cannot_read_is_refused_naming_the_file_not_a_traceback
     text = _refused(_edited(tmp_path, "europe1615", r'^barred = \{ powers = \["DENMARK"\].*$', "barred = 5"))
     assert "tables.toml: the europe1615 rules could not read a value" in text
     assert "'int' object has no attribute 'get'" in text
+
+
+def test_a_power_misspelt_as_a_tables_key_is_named(tmp_path):
+    # The Influence Allocation Table (Europe 1619) and 'Funds Available at the Start of the First
+    # Year' (Europe 1615 v2) give a figure for each power: a misspelt power is named, not only
+    # the power left without a figure.
+    text = _refused(_edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", "AUSTRIAX = 6"))
+    assert "tables.toml [influence_allocation.inf_per_year]: 'AUSTRIAX' is not a power" in text
+    text = _refused(_edited(tmp_path / "b", "europe1615v2", r"^FRANCE = 66$", "FRANCEE = 66"))
+    assert "tables.toml [funds]: 'FRANCEE' is not a power" in text
+    text = _refused(_edited(tmp_path / "c", "europe1615v2", r"^FRANCE = 22$", "FRANCEE = 22"))
+    assert "tables.toml [inf_allocation.years.1615]: 'FRANCEE' is not a power" in text
+
+
+def test_europe1615_a_province_left_out_of_its_minor_states_row_is_named(tmp_path):
+    # 'List of Pliant Minor States' (lost): provinces.toml marks LOWR's provinces minor = "LOWR";
+    # a row listing fewer of them (a row too short) disagrees with the map and is named.
+    folder = _edited(tmp_path, "europe1615", r'^provinces = \["WUR"\]', "provinces = []")
+    assert ('provinces.toml [WUR]: minor = "WUR", but tables.toml [minor_states.WUR] provinces does not list WUR'
+            in _refused(folder))

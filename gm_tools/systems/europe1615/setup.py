@@ -221,6 +221,11 @@ def setup_from_variant(variant: Variant) -> Setup:
         minors[code] = MinorState(code, name, provinces, home, False, allowed,
                                   minor_article(row, where, problems), tuple(aliases))
 
+    for code, prov in sorted(variant.provinces.items()):
+        minor = prov.extra.get("minor")
+        if minor in minors and code not in minors[minor].provinces:
+            problems.append(f"provinces.toml [{code}]: minor = \"{minor}\", but tables.toml [minor_states.{minor}] provinces "
+                            f"does not list {code}")
     order = tuple(tables.get("attack_order", {}).get("first_year", []))
     if sorted(order) != sorted(powers):
         problems.append(f"tables.toml [attack_order] first_year: expected each of {', '.join(powers)} once, "

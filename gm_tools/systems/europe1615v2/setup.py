@@ -223,6 +223,7 @@ def setup_from_variant(variant: Variant) -> Setup:
             continue
         allocation[int(year)] = {p: _whole(row.get(p), f"tables.toml [inf_allocation.years.{year}] {p}", problems)
                                  for p in powers}
+        problems += [f"tables.toml [inf_allocation.years.{year}]: {p!r} is not a power" for p in row if p not in powers]
     if not allocation:
         problems.append("tables.toml [inf_allocation.years]: expected at least the first year's INFs")
     attacks = t.get("attacks", {})
@@ -231,6 +232,7 @@ def setup_from_variant(variant: Variant) -> Setup:
         problems.append(f"tables.toml [attacks] order = {list(order)}, expected each power once")
     table = attack_table(t.get("attack_table", {}), problems)
     funds = {p: _whole(t.get("funds", {}).get(p), f"tables.toml [funds] {p}", problems) for p in powers}
+    problems += [f"tables.toml [funds]: {p!r} is not a power" for p in t.get("funds", {}) if p not in powers and p not in _META]
 
     objectives: dict[str, dict[str, Objective]] = {}
     obj_t = t.get("objectives", {})

@@ -53,6 +53,11 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         minors[row["minor"]] = _minor(variant, f"[conversions.{power}]", row["minor"], row, problems)
 
     allocation_table = tables.get("influence_allocation", {})
+    # a smaller setup's view of the variant has lost the powers some setup removes: still powers
+    ever = set(variant.powers) | set(tables.get("conversions", {})) | {
+        p for row in setups.values() if isinstance(row, dict) for p in row.get("removed", [])}
+    problems += [f"tables.toml [influence_allocation.inf_per_year]: {p!r} is not a power"
+                 for p in allocation_table.get("inf_per_year", {}) if p not in ever]
     per_year = {p: _infs(n, f"tables.toml [influence_allocation.inf_per_year] {p}", problems)
                 for p, n in allocation_table.get("inf_per_year", {}).items() if p in in_play}
     for p in powers:
@@ -66,9 +71,6 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         problems.append(f"tables.toml [influence_allocation] attack_order = {order_entry!r}: expected a list of "
                         "the powers in the order they attack")
         order_entry = []
-    # a smaller setup's view of the variant has lost the powers some setup removes: still powers
-    ever = set(variant.powers) | set(tables.get("conversions", {})) | {
-        p for row in setups.values() if isinstance(row, dict) for p in row.get("removed", [])}
     problems += [f"tables.toml [influence_allocation] attack_order: {p!r} is not a power" for p in order_entry
                  if p not in ever]
     attack_order = tuple(p for p in order_entry if p in in_play)
