@@ -191,3 +191,29 @@ def test_europe1615_a_province_left_out_of_its_minor_states_row_is_named(tmp_pat
     folder = _edited(tmp_path, "europe1615", r'^provinces = \["WUR"\]', "provinces = []")
     assert ('provinces.toml [WUR]: minor = "WUR", but tables.toml [minor_states.WUR] provinces does not list WUR'
             in _refused(folder))
+
+
+def test_turn_and_site_of_a_running_game_whose_table_was_mis_edited_say_where_and_write_nothing(tmp_path):
+    # A game reads its variant's folder at every phase (variants/README.md, 'Changing a table'):
+    # the GM's slip in the copy his game was started from stops the next turn and the site
+    # build with the table's entry named, the workbook and the record as they were.
+    folder = _edited(tmp_path, "westphalia", r"^pikemen = 10$", "pikemen = 10")
+    games, site = tmp_path / "games", tmp_path / "site"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "gm_tools", *args], capture_output=True, text=True, cwd=ROOT,
+                              env=env)
+
+    assert run("new-game", folder, "g1", "--root", str(games), "--seed", "1").returncode == 0
+    tables = Path(folder) / "tables.toml"
+    tables.write_text(tables.read_text(encoding="utf-8").replace("pikemen = 10", 'pikemen = "ten"'), encoding="utf-8")
+    workbook = (games / "g1.xlsx").read_bytes()
+    record = sorted(p.name for p in (games / "g1").rglob("*"))
+    for args in (("turn", "g1", "--root", str(games), "--site", str(site), "--force"),
+                 ("site", "--root", str(games), "--site", str(site))):
+        done = run(*args)
+        assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+        assert "tables.toml [military_cards] pikemen = 'ten': expected a whole number of cards" in done.stderr
+    assert (games / "g1.xlsx").read_bytes() == workbook
+    assert sorted(p.name for p in (games / "g1").rglob("*")) == record
