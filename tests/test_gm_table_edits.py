@@ -217,3 +217,32 @@ def test_turn_and_site_of_a_running_game_whose_table_was_mis_edited_say_where_an
         assert "tables.toml [military_cards] pikemen = 'ten': expected a whole number of cards" in done.stderr
     assert (games / "g1.xlsx").read_bytes() == workbook
     assert sorted(p.name for p in (games / "g1").rglob("*")) == record
+
+
+@pytest.mark.parametrize("variant, old, new, said", [
+    # Europe 1615 v2: '3 points are deducted for each supply center lost or 3 points are added':
+    # a misspelt key would leave the GM's 4 unread and the game playing by 3.
+    ("europe1615v2", r"^per_center = 3$", "per_centre = 4",
+     "tables.toml [inf_allocation]: unknown key 'per_centre' (did you mean 'per_center'?)"),
+    ("europe1615v2", r"^auto_ratio = 5$", "auto_ratio = 5\nauto_ration = 4",
+     "tables.toml [attack_table]: unknown key 'auto_ration' (did you mean 'auto_ratio'?)"),
+    ("europe1615v2", r'^name = "Ireland"$', 'name = "Ireland"\npliable = false',
+     "tables.toml [minor_states.IRE]: unknown key 'pliable' (did you mean 'pliant'?)"),
+    # Europe 1619: 'Military Cost Table'
+    ("europe1619", r"^step_beyond = 5$", "step_beyound = 5",
+     "tables.toml [military_cost]: unknown key 'step_beyound' (did you mean 'step_beyond'?)"),
+    ("europe1619", r"^\[influence_allocation.inf_per_year\]$", "[influence_allocation.inf_per_years]",
+     "tables.toml [influence_allocation]: unknown key 'inf_per_years' (did you mean 'inf_per_year'?)"),
+    # Europe 1615 v3: the religious-marker table and the 'List of Pliant Minor States'
+    ("europe1615", r'^share = "2/3"$', 'shares = "1/2"',
+     "tables.toml [religious_markers]: unknown key 'shares' (did you mean 'share'?)"),
+    ("europe1615", r'^home_center = "WUR"$', 'home_centre = "WUR"',
+     "tables.toml [minor_states.WUR]: unknown key 'home_centre' (did you mean 'home_center'?)"),
+    # Westphalia: [upheaval] and [military_cards]
+    ("westphalia", r"^converts_at_most = 3$", "converts_at_most = 3\nconvert_at_most = 2",
+     "tables.toml [upheaval]: unknown key 'convert_at_most' (did you mean 'converts_at_most'?)"),
+    ("westphalia", r"^cavalry = 10$", "cavalry = 10\ncavalery = 4",
+     "tables.toml [military_cards]: unknown key 'cavalery' (did you mean 'cavalry'?)"),
+])
+def test_a_misspelt_key_of_a_reconstructed_table_is_named_not_left_unread(tmp_path, variant, old, new, said):
+    assert said in _refused(_edited(tmp_path, variant, old, new))

@@ -228,6 +228,22 @@ class GameSystem:
         return []
 
     @staticmethod
+    def unknown_keys(found, where: str, known) -> list[str]:
+        """The keys of a table (``found``, named ``where``: ``tables.toml [military_cost]``) that
+        the system does not read: a GM's misspelt ``per_centre`` would leave the value he typed
+        unread and the game playing by the old one."""
+        if not isinstance(found, dict):
+            return []  # the readers name a table of the wrong kind
+        known = sorted(set(known))
+        out = []
+        for key in sorted(found):
+            if key not in known and key not in ("reconstructed", "source"):
+                close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+                hint = f"did you mean {close[0]!r}?" if close else f"expected one of {', '.join(known)}"
+                out.append(f"{where}: unknown key {key!r} ({hint})")
+        return out
+
+    @staticmethod
     def problems_of(variant: Variant, *readers) -> list[str]:
         """Every problem the readers of a system's data report (each raises a
         ``VariantDataError`` listing its own), once each, in order: what :meth:`check_tables`

@@ -28,7 +28,9 @@ def upheaval_problems(variant: Variant) -> list[str]:
     players = variant.tables.get("players", {})
     least, most = players.get("least", 3), players.get("most", 14)
     seats = range(least, most + 1) if isinstance(least, int) and isinstance(most, int) else range(0)
-    problems: list[str] = []
+    from gm_tools.engine.system import GameSystem
+
+    problems = GameSystem.unknown_keys(table, where, ("draws", "late_from_round", "converts_at_most"))
     draws = table.get("draws")
     if not isinstance(draws, dict):
         problems.append(f"{where} draws = {draws!r}: expected {{ 5 = 2, ... }}, the control markers drawn for each "
@@ -54,7 +56,10 @@ def cards_problems(variant: Variant) -> list[str]:
     if not isinstance(table, dict):
         return []
     where = "tables.toml [military_cards]"
-    problems: list[str] = []
+    from gm_tools.engine.system import GameSystem
+
+    problems = GameSystem.unknown_keys(table, where, ("pikemen", "musketeers", "cavalry", "rifling_from_round",
+                                                      "doctrine_discards"))
     for unit in ("pikemen", "musketeers", "cavalry"):
         if unit not in table:
             problems.append(f"{where}: no {unit!r}, expected the number of {unit} cards in the deck")
