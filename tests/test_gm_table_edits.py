@@ -238,6 +238,11 @@ def test_turn_and_site_of_a_running_game_whose_table_was_mis_edited_say_where_an
      "tables.toml [religious_markers]: unknown key 'shares' (did you mean 'share'?)"),
     ("europe1615", r'^home_center = "WUR"$', 'home_centre = "WUR"',
      "tables.toml [minor_states.WUR]: unknown key 'home_centre' (did you mean 'home_center'?)"),
+    # 'SANCTIONS AND THE PRE-GENERATED TIMELINE': a sanction's effects, and the timeline's own keys
+    ("europe1615", r'^cancel_on_capture = \["RHI"\]$', 'cancel_on_captures = ["RHI"]',
+     "tables.toml [sanctions.protestant_union]: unknown key 'cancel_on_captures' (did you mean 'cancel_on_capture'?)"),
+    ("europe1615", r"^first_year = 1616$", "first_years = 1616",
+     "tables.toml [sanctions]: unknown key 'first_years' (did you mean 'first_year'?)"),
     # Westphalia: [upheaval] and [military_cards]
     ("westphalia", r"^converts_at_most = 3$", "converts_at_most = 3\nconvert_at_most = 2",
      "tables.toml [upheaval]: unknown key 'convert_at_most' (did you mean 'converts_at_most'?)"),

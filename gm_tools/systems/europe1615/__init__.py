@@ -45,6 +45,14 @@ class Europe1615System(GameSystem):
         for code, row in sorted(t.get("minor_states", {}).items()):
             known += self.unknown_keys(row, f"tables.toml [minor_states.{code}]", (
                 "name", "article", "aliases", "provinces", "home_center", "inf_religions", "closed_until", "closed_status"))
+        sanctions = t.get("sanctions", {})
+        known += self.unknown_keys({k: v for k, v in sanctions.items() if not isinstance(v, dict)},
+                                   "tables.toml [sanctions]", ("first_year", "seasons", "typed_roles"))
+        for key, row in sorted(sanctions.items()):
+            known += self.unknown_keys(row, f"tables.toml [sanctions.{key}]", (
+                "title", "aliases", "deploy_only", "minors", "retreat", "special", "first_year_only", "acquired",
+                "lost_cancels", "barred", "no_build", "immune", "cancelled_by", "cancel_on_capture", "liberation_revives",
+                "opens", "rule"))
         return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
 
 

@@ -86,8 +86,8 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
     problems = []
     out = {}
     for key, row in table.items():
-        if key in _META:
-            continue
+        if key in _META or not isinstance(row, dict):
+            continue  # a stray value, a misspelt first_year: named by the system's check of unknown keys
         where = f"tables.toml [sanctions.{key}]"
         barred = row.get("barred", {})
         special = tuple(row["special"]) if "special" in row else None
