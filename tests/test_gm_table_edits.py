@@ -251,3 +251,15 @@ def test_turn_and_site_of_a_running_game_whose_table_was_mis_edited_say_where_an
 ])
 def test_a_misspelt_key_of_a_reconstructed_table_is_named_not_left_unread(tmp_path, variant, old, new, said):
     assert said in _refused(_edited(tmp_path, variant, old, new))
+
+
+def test_europe1615_a_closed_state_names_the_sanction_that_opens_it(tmp_path):
+    # Morocco: 'no power can deploy INFs to this state until the Moroccan unification is passed';
+    # the sanction's opens = "MOR" opens it, closed_until only names it: a name of no such
+    # sanction would tell the players to wait for a vote that never comes.
+    text = _refused(_edited(tmp_path, "europe1615", r'^closed_until = "Moroccan unification"$',
+                            'closed_until = "Moroccan union"'))
+    assert ("tables.toml [minor_states.MOR] closed_until = 'Moroccan union': expected the title of the sanction "
+            "that opens it, 'Moroccan unification'") in text
+    text = _refused(_edited(tmp_path / "b", "europe1615", r'^opens = "MOR"$', ""))
+    assert "tables.toml [minor_states.MOR] closed_until = 'Moroccan unification': no sanction opens MOR" in text

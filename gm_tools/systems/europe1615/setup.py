@@ -274,6 +274,14 @@ def setup_from_variant(variant: Variant) -> Setup:
             if center in taken:
                 problems.append(f"provinces.toml [{center}]: a home center of {power} whose code is also a minor state's "
                                 "or power's: when the power is dissolved, its centers become minor states by that code")
+    for code, (named, _status) in sorted(closed.items()):
+        openers = [s for s in sanctions.values() if s.opens == code]
+        if sanctions and not openers:
+            problems.append(f"tables.toml [minor_states.{code}] closed_until = {named!r}: no sanction opens {code}; "
+                            f"expected opens = \"{code}\" on the sanction it names")
+        elif openers and not any(named in (s.title, *s.aliases) for s in openers):
+            problems.append(f"tables.toml [minor_states.{code}] closed_until = {named!r}: expected the title of the "
+                            f"sanction that opens it, {openers[0].title!r}")
     for center, key in latent.items():
         if key not in sanctions:
             problems.append(f"provinces.toml [{center}]: center_from = {key!r} is not a sanction of tables.toml [sanctions]")
