@@ -263,3 +263,19 @@ def test_europe1615_a_closed_state_names_the_sanction_that_opens_it(tmp_path):
             "that opens it, 'Moroccan unification'") in text
     text = _refused(_edited(tmp_path / "b", "europe1615", r'^opens = "MOR"$', ""))
     assert "tables.toml [minor_states.MOR] closed_until = 'Moroccan unification': no sanction opens MOR" in text
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'with 9 tiles per Player': read when a game is made (new-game stopped with a traceback)
+    (r"^hexes_each = 9$", 'hexes_each = "x"', "tables.toml [players] hexes_each = 'x': expected a whole number, 0 or more"),
+    # 'Players earn 2 Gold for each town they own that is on an orthodox ... province.'
+    (r"^per_town = 2$", 'per_town = "two"', "tables.toml [gold] per_town = 'two': expected a whole number, 0 or more"),
+    # 'Rounds 1-3 has 5 Imperial Power or less, or Rounds 4-6 has 15 Imperial Power or less.'
+    (r"^most_power = \{ 1 = 5,", "most_power = { 1 = -5,", "tables.toml [foreign_powers] most_power 1 = -5: expected a whole number"),
+    # 'Trier, Mainz, and Cologne - 1 province'
+    (r"^Trier = 1$", "Trier = 1.5", "tables.toml [electors] Trier = 1.5: expected a whole number"),
+    # '1-4: Place a 2 Province Principality; 5-6: Place a 3 Province Principality'
+    (r"^size_by_roll = \{ 1 = 2,", 'size_by_roll = { 1 = "2",', "tables.toml [principalities] size_by_roll 1 = '2': expected a whole number"),
+])
+def test_westphalia_a_figure_of_its_other_tables_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "westphalia", old, new))

@@ -1,6 +1,6 @@
 """The checks of ``tables.toml [upheaval]`` and ``[military_cards]`` (both reconstructed, so the
-GM's to edit): every mistake named when the variant loads, not as a traceback in the round that
-first reads the value. Rulebook: 003_b5b9eb4920d39694.txt."""
+GM's to edit) and of the other tables' figures: every mistake named when the variant loads, not
+as a traceback in the round that first reads the value. Rulebook: 003_b5b9eb4920d39694.txt."""
 
 from __future__ import annotations
 
@@ -68,3 +68,38 @@ def cards_problems(variant: Variant) -> list[str]:
     _whole(table, "rifling_from_round", where, "the round from which Advanced Rifling is played", problems)
     _whole(table, "doctrine_discards", where, "the cards a player may discard", problems)
     return problems
+
+
+_FIGURES = {"players": ("least", "most", "hexes_each", "default"), "princes": ("provinces",),
+            "influence": ("setup",), "gold": ("per_town",),
+            "foreign_powers": ("power_per_round",), "emperor": ("dies_at_most", "dies_after_rounds"),
+            "victory": ("religious_from_round", "last_round", "town_power")}
+"""The single figures of the rulebook's other tables the rules read as whole numbers."""
+
+_COLUMNS = {"electors": None, "principalities": "size_by_roll", "foreign_powers": "most_power"}
+"""Tables (or a table's entry) whose every value is a whole number: electors' sizes, the D6's
+principality sizes, Foreign Power limits by round."""
+
+
+def figures_problems(variant: Variant) -> list[str]:
+    """Each figure of the other tables that is no whole number, named with its table and key
+    (the readers' int() would stop a new game or a round with a traceback)."""
+    problems: list[str] = []
+    for name, keys in _FIGURES.items():
+        table = variant.tables.get(name)
+        if isinstance(table, dict):
+            problems += [f"tables.toml [{name}] {key} = {table[key]!r}: expected a whole number, 0 or more"
+                         for key in keys if key in table and not _is_whole(table[key])]
+    for name, entry in _COLUMNS.items():
+        table = variant.tables.get(name)
+        values = table.get(entry) if isinstance(table, dict) and entry else table
+        if not isinstance(values, dict):
+            continue
+        label = f"{entry} " if entry else ""
+        problems += [f"tables.toml [{name}] {label}{key} = {value!r}: expected a whole number, 0 or more"
+                     for key, value in values.items() if key not in _META and not _is_whole(value)]
+    return problems
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
