@@ -207,7 +207,13 @@ class GameSystem:
         # The tables' readers take the options as checked ('max_strength = "x"' would stop
         # them with a ValueError): a wrong one is left to its default while they read.
         kept = {k: v for k, v in variant.options.items() if k not in wrong}
-        return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
+        try:
+            return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+            # A GM's edit no check foresaw (a table where a number goes): told as his mistake, with
+            # the file, rather than as a traceback at every command that loads the variant.
+            return problems + [f"tables.toml: the {self.name} rules could not read a value ({type(e).__name__}: {e}); "
+                               "expected each entry of the kind the shipped variant's tables.toml gives it"]
 
     def options_of_new_game(self, variant: Variant, chosen: dict | None) -> dict:
         """The options a new game of ``variant`` records: those the GM chose (``new-game
@@ -220,6 +226,22 @@ class GameSystem:
     def check_tables(self, variant: Variant) -> list[str]:
         """Every problem with the system's own tables in ``tables.toml``. Standard: it has none."""
         return []
+
+    @staticmethod
+    def unknown_keys(found, where: str, known) -> list[str]:
+        """The keys of a table (``found``, named ``where``: ``tables.toml [military_cost]``) that
+        the system does not read: a GM's misspelt ``per_centre`` would leave the value he typed
+        unread and the game playing by the old one."""
+        if not isinstance(found, dict):
+            return []  # the readers name a table of the wrong kind
+        known = sorted(set(known))
+        out = []
+        for key in sorted(found):
+            if key not in known and key not in ("reconstructed", "source"):
+                close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+                hint = f"did you mean {close[0]!r}?" if close else f"expected one of {', '.join(known)}"
+                out.append(f"{where}: unknown key {key!r} ({hint})")
+        return out
 
     @staticmethod
     def problems_of(variant: Variant, *readers) -> list[str]:

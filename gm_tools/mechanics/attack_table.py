@@ -101,7 +101,11 @@ def attack_table(table: dict, problems: list[str], where: str = "tables.toml [at
         problems.append(f"{where}: auto_ratio = {auto!r}, expected a whole number (5 for 5-to-1)")
     rows = []
     covered: list[int] = []
-    for i, row in enumerate(table.get("rows", [])):
+    given = table.get("rows", [])
+    if not isinstance(given, list) or not all(isinstance(row, dict) for row in given):
+        problems.append(f"{where}: rows = {given!r}, expected a list of {{ rolls = [lowest, highest], results = [...] }}")
+        given = []
+    for i, row in enumerate(given):
         rolls, results = row.get("rolls"), row.get("results")
         if not (isinstance(rolls, list) and len(rolls) == 2 and all(isinstance(r, int) for r in rolls)
                 and rolls[0] <= rolls[1]):

@@ -40,7 +40,20 @@ class Europe1615System(GameSystem):
     def check_tables(self, variant) -> list[str]:
         from gm_tools.systems.europe1615 import calendar, setup
 
-        return self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
+        t = variant.tables
+        known = self.unknown_keys(t.get("religious_markers"), "tables.toml [religious_markers]", ("share", "permanent"))
+        for code, row in sorted(t.get("minor_states", {}).items()):
+            known += self.unknown_keys(row, f"tables.toml [minor_states.{code}]", (
+                "name", "article", "aliases", "provinces", "home_center", "inf_religions", "closed_until", "closed_status"))
+        sanctions = t.get("sanctions", {})
+        known += self.unknown_keys({k: v for k, v in sanctions.items() if not isinstance(v, dict)},
+                                   "tables.toml [sanctions]", ("first_year", "seasons", "typed_roles"))
+        for key, row in sorted(sanctions.items()):
+            known += self.unknown_keys(row, f"tables.toml [sanctions.{key}]", (
+                "title", "aliases", "deploy_only", "minors", "retreat", "special", "first_year_only", "acquired",
+                "lost_cancels", "barred", "no_build", "immune", "cancelled_by", "cancel_on_capture", "liberation_revives",
+                "opens", "rule"))
+        return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
 
 
 def _system() -> Europe1615System:

@@ -86,8 +86,8 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
     problems = []
     out = {}
     for key, row in table.items():
-        if key in _META:
-            continue
+        if key in _META or not isinstance(row, dict):
+            continue  # a stray value, a misspelt first_year: named by the system's check of unknown keys
         where = f"tables.toml [sanctions.{key}]"
         barred = row.get("barred", {})
         special = tuple(row["special"]) if "special" in row else None
@@ -124,9 +124,15 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
 
     problems += [f"tables.toml [sanctions] typed_roles: {r!r} is not a phase role, expected one of {', '.join(ROLES)}"
                  for r in typed_roles(variant) if r not in ROLES]
+    first, seasons = table.get("first_year", 0), table.get("seasons", ["S"])
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        problems.append(f"tables.toml [sanctions] first_year = {first!r}: expected a year, the timeline's first")
+    if not (isinstance(seasons, list) and seasons and all(s in variant.calendar.season_names for s in seasons)):
+        problems.append(f"tables.toml [sanctions] seasons = {seasons!r}: expected a list of the calendar's seasons "
+                        f"({', '.join(variant.calendar.season_names)}) the timeline draws from")
     if problems:
         raise VariantDataError(variant.name, problems)
-    return out, int(table.get("first_year", 0) or 0), tuple(table.get("seasons", ("S",)))
+    return out, first or 0, tuple(seasons)
 
 
 def typed_roles(variant) -> tuple[str, ...]:

@@ -138,6 +138,16 @@ def setup_of(variant: Variant, position=None) -> Setup:
     return found[1]
 
 
+def _listed(row: dict, key: str, where: str, what: str, problems: list[str]) -> tuple:
+    """A list entry of a minor state's row; a single value (a GM's "WUR" for ["WUR"]) is told,
+    not read letter by letter."""
+    value = row.get(key, [])
+    if not isinstance(value, list):
+        problems.append(f"{where} {key} = {value!r}: expected a list of {what}")
+        return ()
+    return tuple(value)
+
+
 def setup_from_variant(variant: Variant) -> Setup:
     problems: list[str] = []
     tables = variant.tables
@@ -179,7 +189,7 @@ def setup_from_variant(variant: Variant) -> Setup:
         if code in _META:
             continue
         where = f"tables.toml [minor_states.{code}]"
-        provinces = tuple(row.get("provinces", []))
+        provinces = _listed(row, "provinces", where, "province codes", problems)
         for prov in provinces:
             if prov not in variant.provinces:
                 problems.append(f"{where}: unknown province {prov!r}")
@@ -191,7 +201,7 @@ def setup_from_variant(variant: Variant) -> Setup:
             problems.append(f"{where}: home_center {home!r} is not a supply center")
         if home is not None and code not in variant.powers:
             problems.append(f"{where}: a minor state with a center owns its unit: expected a [[powers]] entry {code}")
-        allowed = tuple(row.get("inf_religions", []))
+        allowed = _listed(row, "inf_religions", where, "confessions", problems)
         for c in allowed:
             if c not in CONFESSIONS:
                 problems.append(f"{where}: inf_religions has {c!r}, expected one of {', '.join(CONFESSIONS)}")
@@ -204,9 +214,18 @@ def setup_from_variant(variant: Variant) -> Setup:
         if not (isinstance(aliases, list) and all(isinstance(a, str) and a.strip() for a in aliases)):
             problems.append(f"{where}: aliases = {aliases!r}, expected a list of names")
             aliases = []
-        minors[code] = MinorState(code, row.get("name", code), provinces, home, False, allowed,
+        name = row.get("name", code)
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"{where} name = {name!r}: expected the state's name")
+            name = code
+        minors[code] = MinorState(code, name, provinces, home, False, allowed,
                                   minor_article(row, where, problems), tuple(aliases))
 
+    for code, prov in sorted(variant.provinces.items()):
+        minor = prov.extra.get("minor")
+        if minor in minors and code not in minors[minor].provinces:
+            problems.append(f"provinces.toml [{code}]: minor = \"{minor}\", but tables.toml [minor_states.{minor}] provinces "
+                            f"does not list {code}")
     order = tuple(tables.get("attack_order", {}).get("first_year", []))
     if sorted(order) != sorted(powers):
         problems.append(f"tables.toml [attack_order] first_year: expected each of {', '.join(powers)} once, "
@@ -226,7 +245,11 @@ def setup_from_variant(variant: Variant) -> Setup:
     if share is None or not 0 < share <= 1:
         problems.append(f"tables.toml [religious_markers] share = {markers.get('share')!r}: expected a fraction such as \"2/3\"")
         share = Fraction(2, 3)
-    permanent = dict(markers.get("permanent", {}))
+    permanent = markers.get("permanent", {})
+    if not isinstance(permanent, dict):
+        problems.append(f"tables.toml [religious_markers] permanent = {permanent!r}: expected a table of minor state = "
+                        "confession, { PAPL = \"catholic\" }")
+        permanent = {}
     for minor, confession in permanent.items():
         if minor not in minors or confession not in CONFESSIONS:
             problems.append(f"tables.toml [religious_markers] permanent: {minor} = {confession!r} is not a minor "
@@ -251,6 +274,14 @@ def setup_from_variant(variant: Variant) -> Setup:
             if center in taken:
                 problems.append(f"provinces.toml [{center}]: a home center of {power} whose code is also a minor state's "
                                 "or power's: when the power is dissolved, its centers become minor states by that code")
+    for code, (named, _status) in sorted(closed.items()):
+        openers = [s for s in sanctions.values() if s.opens == code]
+        if sanctions and not openers:
+            problems.append(f"tables.toml [minor_states.{code}] closed_until = {named!r}: no sanction opens {code}; "
+                            f"expected opens = \"{code}\" on the sanction it names")
+        elif openers and not any(named in (s.title, *s.aliases) for s in openers):
+            problems.append(f"tables.toml [minor_states.{code}] closed_until = {named!r}: expected the title of the "
+                            f"sanction that opens it, {openers[0].title!r}")
     for center, key in latent.items():
         if key not in sanctions:
             problems.append(f"provinces.toml [{center}]: center_from = {key!r} is not a sanction of tables.toml [sanctions]")

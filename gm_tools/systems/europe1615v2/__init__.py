@@ -45,7 +45,13 @@ class Europe1615v2System(GameSystem):
     def check_tables(self, variant) -> list[str]:
         from gm_tools.systems.europe1615v2 import calendar, setup
 
-        return self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
+        t = variant.tables
+        known = self.unknown_keys(t.get("inf_allocation"), "tables.toml [inf_allocation]", ("per_center", "years"))
+        known += self.unknown_keys(t.get("attack_table"), "tables.toml [attack_table]",
+                                   ("auto_ratio", "columns", "rows", "dice"))
+        for code, row in sorted(t.get("minor_states", {}).items()):
+            known += self.unknown_keys(row, f"tables.toml [minor_states.{code}]", ("name", "article", "provinces", "pliant"))
+        return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
 
 
 def _system() -> Europe1615v2System:

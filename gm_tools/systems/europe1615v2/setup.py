@@ -191,7 +191,15 @@ def setup_from_variant(variant: Variant) -> Setup:
         if code in _META:
             continue
         where = f"tables.toml [minor_states.{code}]"
-        provinces = tuple(row.get("provinces", []))
+        provinces = row.get("provinces", [])
+        if not isinstance(provinces, list):
+            problems.append(f"{where} provinces = {provinces!r}: expected a list of province codes")
+            provinces = []
+        provinces = tuple(provinces)
+        name = row.get("name", code)
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"{where} name = {name!r}: expected the state's name")
+            name = code
         for prov in provinces:
             if prov not in variant.provinces:
                 problems.append(f"{where}: unknown province {prov!r}")
@@ -201,7 +209,7 @@ def setup_from_variant(variant: Variant) -> Setup:
         for c in centers:
             if variant.provinces[c].home != code:
                 problems.append(f"{where}: center {c} needs home = \"{code}\" in provinces.toml")
-        minors[code] = MinorState(code, row.get("name", code), provinces, centers[0] if centers else None,
+        minors[code] = MinorState(code, name, provinces, centers[0] if centers else None,
                                   article=minor_article(row, where, problems))
         if row.get("pliant", True):
             pliant.add(code)
@@ -215,6 +223,7 @@ def setup_from_variant(variant: Variant) -> Setup:
             continue
         allocation[int(year)] = {p: _whole(row.get(p), f"tables.toml [inf_allocation.years.{year}] {p}", problems)
                                  for p in powers}
+        problems += [f"tables.toml [inf_allocation.years.{year}]: {p!r} is not a power" for p in row if p not in powers]
     if not allocation:
         problems.append("tables.toml [inf_allocation.years]: expected at least the first year's INFs")
     attacks = t.get("attacks", {})
@@ -223,6 +232,7 @@ def setup_from_variant(variant: Variant) -> Setup:
         problems.append(f"tables.toml [attacks] order = {list(order)}, expected each power once")
     table = attack_table(t.get("attack_table", {}), problems)
     funds = {p: _whole(t.get("funds", {}).get(p), f"tables.toml [funds] {p}", problems) for p in powers}
+    problems += [f"tables.toml [funds]: {p!r} is not a power" for p in t.get("funds", {}) if p not in powers and p not in _META]
 
     objectives: dict[str, dict[str, Objective]] = {}
     obj_t = t.get("objectives", {})
@@ -277,22 +287,25 @@ def setup_from_variant(variant: Variant) -> Setup:
                    for c, n in won.get("papal_bonus", {}).items()}
     problems += [f"tables.toml [victory] papal_bonus: {c!r} is not a center" for c in papal_bonus if c not in values]
 
+    # Read before the check below, so that a mistake in them is told rather than left out.
+    per_center = _whole(alloc_t.get("per_center", 3), "tables.toml [inf_allocation] per_center", problems)
+    exclusive = _whole(obj_t.get("exclusive", 0), "tables.toml [objectives] exclusive", problems)
+    shares = {key: _share(status.get(key, default), f"tables.toml [status] {key}", problems)
+              for key, default in (("aligned_share", "2/3"), ("religious_share", "2/3"), ("tribute_share", "1/3"))}
+    counts = {key: _whole(status.get(key, default), f"tables.toml [status] {key}", problems)
+              for key, default in (("independent_max", 4), ("aligned_min_infs", 5), ("religious_min", 10),
+                                   ("immunity_infs", 5))}
+    years = {key: _whole(won.get(key, default), f"tables.toml [victory] {key}", problems)
+             for key, default in (("end_year", 1621), ("alliances_until", 1618))}
+    attacks_from = _whole(attacks.get("first_year", 0), "tables.toml [attacks] first_year", problems)
     if problems:
         raise VariantDataError(variant.name, problems)
     return Setup(
         powers=powers, confessions=confessions, minors=minors, pliant=frozenset(pliant), values=values,
         homes={o: tuple(sorted(cs)) for o, cs in homes.items()}, first_year=parse_phase(variant.calendar.first_phase).year,
-        allocation=allocation, per_center=_whole(alloc_t.get("per_center", 3), "tables.toml [inf_allocation] per_center",
-                                                 problems),
-        attack_order=order, attacks_from=int(attacks.get("first_year", 0)), table=table, funds=funds,
-        objectives=objectives, exclusive=int(obj_t.get("exclusive", 0)), penalties=penalties, papal_state=papal,
+        allocation=allocation, per_center=per_center,
+        attack_order=order, attacks_from=attacks_from, table=table, funds=funds,
+        objectives=objectives, exclusive=exclusive, penalties=penalties, papal_state=papal,
         reference_lists=refs, ports=frozenset(ports), hre=hre, hre_power=hre_power, papal_bonus=papal_bonus,
-        end_year=int(won.get("end_year", 1621)), alliances_until=int(won.get("alliances_until", 1618)), fleet_bans=frozenset(bans), domains=domains,
-        independent_max=int(status.get("independent_max", 4)),
-        aligned_share=_share(status.get("aligned_share", "2/3"), "tables.toml [status] aligned_share", problems),
-        aligned_min_infs=int(status.get("aligned_min_infs", 5)),
-        religious_min=int(status.get("religious_min", 10)),
-        religious_share=_share(status.get("religious_share", "2/3"), "tables.toml [status] religious_share", problems),
-        immunity_infs=int(status.get("immunity_infs", 5)),
-        tribute_share=_share(status.get("tribute_share", "1/3"), "tables.toml [status] tribute_share", problems),
+        fleet_bans=frozenset(bans), domains=domains, **years, **counts, **shares,
     )

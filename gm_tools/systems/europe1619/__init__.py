@@ -66,8 +66,12 @@ class Europe1619System(GameSystem):
         (the diplomacy setup, the map's facts, the economy, scoring, the phase roles)."""
         from gm_tools.systems.europe1619 import adapter, adapter_rules, calendar
 
-        return self.problems_of(variant, adapter.setup_from_variant, adapter_rules.geography, adapter_rules.economy,
-                                adapter_rules.scoring_rules, calendar.phase_roles)
+        t = variant.tables
+        known = self.unknown_keys(t.get("influence_allocation"), "tables.toml [influence_allocation]",
+                                  ("attack_order", "inf_per_year", "from_year"))
+        known += self.unknown_keys(t.get("military_cost"), "tables.toml [military_cost]", ("cost_to_add", "step_beyond"))
+        return known + self.problems_of(variant, adapter.setup_from_variant, adapter_rules.geography,
+                                        adapter_rules.economy, adapter_rules.scoring_rules, calendar.phase_roles)
 
 
 def _system() -> Europe1619System:

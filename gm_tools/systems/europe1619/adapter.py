@@ -53,14 +53,27 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         minors[row["minor"]] = _minor(variant, f"[conversions.{power}]", row["minor"], row, problems)
 
     allocation_table = tables.get("influence_allocation", {})
-    per_year = {p: int(n) for p, n in allocation_table.get("inf_per_year", {}).items() if p in in_play}
+    # a smaller setup's view of the variant has lost the powers some setup removes: still powers
+    ever = set(variant.powers) | set(tables.get("conversions", {})) | {
+        p for row in setups.values() if isinstance(row, dict) for p in row.get("removed", [])}
+    problems += [f"tables.toml [influence_allocation.inf_per_year]: {p!r} is not a power"
+                 for p in allocation_table.get("inf_per_year", {}) if p not in ever]
+    per_year = {p: _infs(n, f"tables.toml [influence_allocation.inf_per_year] {p}", problems)
+                for p, n in allocation_table.get("inf_per_year", {}).items() if p in in_play}
     for p in powers:
         if p not in per_year:
             problems.append(f"tables.toml [influence_allocation.inf_per_year]: no INFs for {p}")
     first_year = parse_phase(variant.calendar.first_phase).year
     allocation = {first_year: per_year}
     allocation.update(_later_rows(allocation_table.get("from_year", {}), first_year, powers, problems))
-    attack_order = tuple(p for p in allocation_table.get("attack_order", []) if p in in_play)
+    order_entry = allocation_table.get("attack_order", [])
+    if not isinstance(order_entry, list):
+        problems.append(f"tables.toml [influence_allocation] attack_order = {order_entry!r}: expected a list of "
+                        "the powers in the order they attack")
+        order_entry = []
+    problems += [f"tables.toml [influence_allocation] attack_order: {p!r} is not a power" for p in order_entry
+                 if p not in ever]
+    attack_order = tuple(p for p in order_entry if p in in_play)
     missing = [p for p in powers if p not in attack_order]
     if missing:
         problems.append(f"tables.toml [influence_allocation] attack_order: missing {', '.join(missing)}")
@@ -70,10 +83,12 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         if power in _META or power not in in_play:
             continue  # 'A power no longer played places none of its INITIAL SETUP INFs'
         for minor, n in row.items():
-            influence.setdefault(minor, {})[power] = int(n)
+            influence.setdefault(minor, {})[power] = _infs(n, f"tables.toml [initial_inf] {power} {minor}", problems)
     for minor, row in chosen.get("initial_inf", {}).items():
         for power, n in row.items():
-            influence.setdefault(minor, {})[power] = int(n)  # restated, not added (NOTES.md)
+            # restated, not added (NOTES.md)
+            influence.setdefault(minor, {})[power] = _infs(n, f"tables.toml [setups.{players}] initial_inf {minor} {power}",
+                                                           problems)
     for minor, row in influence.items():
         if minor not in minors:
             problems.append(f"tables.toml initial INFs: unknown minor state {minor!r}")
@@ -161,8 +176,17 @@ def _later_rows(rows: dict, first_year: int, powers: tuple[str, ...], problems: 
         if missing:
             problems.append(f"{where}: no INFs for {', '.join(missing)}")
             continue
-        later[int(key)] = {p: int(row[p]) for p in powers}
+        later[int(key)] = {p: _infs(row[p], f"{where} {p}", problems) for p in powers}
     return dict(sorted(later.items()))
+
+
+def _infs(value, where: str, problems: list[str]) -> int:
+    """A count of INFs from the table, or 0 with the mistake told: int() would take '6' and 1.5
+    silently and stop the load with a traceback on 'six'."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        problems.append(f"{where} = {value!r}: expected a whole number of INFs, 0 or more")
+        return 0
+    return value
 
 
 def with_new_states(setup: DiplomacySetup, variant: Variant, new_states: dict[str, str]) -> DiplomacySetup:

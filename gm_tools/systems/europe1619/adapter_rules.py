@@ -183,9 +183,9 @@ def _initial_influence(table: Mapping) -> dict[str, dict[str, int]]:
 def economy(variant: Variant) -> Economy:
     """The Military Cost Table (``tables.toml [military_cost] cost_to_add``, ``step_beyond``) and the limits."""
     costs = variant.tables.get("military_cost", {}).get("cost_to_add")
-    if not isinstance(costs, list) or not all(isinstance(c, int) for c in costs):
+    if not isinstance(costs, list) or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in costs):
         raise VariantDataError(
-            variant.name, [f"tables.toml: [military_cost] cost_to_add must be a list of whole TPs, found {costs!r}"]
+            variant.name, [f"tables.toml: [military_cost] cost_to_add must be a list of whole TPs, 0 or more, found {costs!r}"]
         )
     step = variant.tables.get("military_cost", {}).get("step_beyond")
     if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):

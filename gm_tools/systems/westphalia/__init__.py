@@ -61,10 +61,13 @@ class WestphaliaSystem(GameSystem):
 
     def check_tables(self, variant) -> list[str]:
         """Every hex has whole-number axial coordinates and a place in the order, none twice;
-        the Dilemma cards' table gives whole numbers for each pair of cards."""
+        the Dilemma cards' table gives whole numbers for each pair of cards, the Upheaval's and
+        the Military Cards' tables whole counts."""
         from gm_tools.systems.westphalia.diplomacygame import table_problems
+        from gm_tools.systems.westphalia.tablechecks import cards_problems, figures_problems, upheaval_problems
 
-        problems: list[str] = table_problems(variant)
+        problems: list[str] = (table_problems(variant) + upheaval_problems(variant) + cards_problems(variant)
+                               + figures_problems(variant))
         seen_hex: dict[tuple, str] = {}
         seen_order: dict[int, str] = {}
         for code, province in sorted(variant.provinces.items()):

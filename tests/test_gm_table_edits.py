@@ -1,0 +1,281 @@
+"""A GM edits a reconstructed table (README: 'where a table is missing, ship it as variant data
+marked reconstructed, editable by the GM'): a mistake in his edit is refused when the variant is
+loaded, naming the file, the table and entry, what was found and what was expected, never a
+traceback at load or at a later turn. Each variant is copied into a temporary folder and edited
+there, as a GM edits his own copy (variants/README.md, 'Changing a table')."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.errors import VariantDataError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _edited(tmp_path: Path, variant: str, old: str, new: str, file: str = "tables.toml") -> str:
+    folder = tmp_path / variant
+    shutil.copytree(ROOT / "variants" / variant, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert re.search(old, text, flags=re.M), old
+    (folder / file).write_text(re.sub(old, new, text, count=1, flags=re.M), encoding="utf-8")
+    return str(folder)
+
+
+def _refused(folder: str) -> str:
+    with pytest.raises(VariantDataError) as caught:
+        load_variant(folder)
+    return str(caught.value)
+
+
+# --- Europe 1619 (002_e7e1b063b6c411e5.txt): the Influence Allocation Table and the Military Cost
+# Table, both lost ('tables.toml [influence_allocation]', '[military_cost]': reconstructed) ----------
+
+@pytest.mark.parametrize("value, found", [('"six"', "'six'"), ("-1", "-1"), ("1.5", "1.5")])
+def test_europe1619_a_years_infs_not_a_whole_number_is_refused(tmp_path, value, found):
+    # 'At the start of each year Influence Points (INFs) are allotted to the powers as shown in
+    # the Influence Allocation Table': a count of INFs, 0 or more.
+    text = _refused(_edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", f"AUSTRIA = {value}"))
+    assert (f"tables.toml [influence_allocation.inf_per_year] AUSTRIA = {found}: expected a whole number of INFs, "
+            "0 or more") in text
+
+
+def test_europe1619_a_later_rows_infs_not_a_whole_number_is_refused(tmp_path):
+    row = "[influence_allocation.from_year.1630]\n" + "\n".join(
+        f"{p} = {'-3' if p == 'SAVOY' else '4'}" for p in load_variant("europe1619").tables["influence_allocation"]["inf_per_year"])
+    text = _refused(_edited(tmp_path, "europe1619", r"^# --- Military Cost Table", row + "\n\n# --- Military Cost Table"))
+    assert "tables.toml [influence_allocation.from_year.1630] SAVOY = -3: expected a whole number of INFs" in text
+
+
+def test_europe1619_an_attack_order_naming_no_power_is_named(tmp_path):
+    # 'the sequence of attacks is resolved based on the ATTACK ORDER': each power once.
+    text = _refused(_edited(tmp_path, "europe1619", r'^attack_order = \["AUSTRIA"', 'attack_order = ["AUSTRIAA"'))
+    assert "tables.toml [influence_allocation] attack_order: 'AUSTRIAA' is not a power" in text
+    text = _refused(_edited(tmp_path / "b", "europe1619", r'^attack_order = \[(.|\n)*?"SAVOY"\]', "attack_order = 7"))
+    assert "tables.toml [influence_allocation] attack_order = 7: expected a list of the powers" in text
+
+
+def test_europe1619_a_negative_military_cost_is_refused(tmp_path):
+    # 'The cost to add one additional unit is equal to a value based on the current strength'.
+    text = _refused(_edited(tmp_path, "europe1619", r"^cost_to_add = \[1, 3,", "cost_to_add = [1, -3,"))
+    assert "[military_cost] cost_to_add must be a list of whole TPs, 0 or more, found [1, -3," in text
+
+
+def test_europe1619_an_edited_allotment_is_what_the_game_allots(tmp_path):
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+
+    folder = _edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", "AUSTRIA = 9")
+    assert setup_from_variant(load_variant(folder)).allocation[1619]["AUSTRIA"] == 9
+
+
+# --- Europe 1615 v3 (000_cc215928c2f3193e.txt): 'List of Pliant Minor States', lost ---------------
+
+@pytest.mark.parametrize("old, new, said", [
+    (r'^provinces = \["WUR"\]', "provinces = 7", "tables.toml [minor_states.WUR] provinces = 7: expected a list of province codes"),
+    (r'^inf_religions = \["catholic"\]', 'inf_religions = "catholic"',
+     "tables.toml [minor_states.PAPL] inf_religions = 'catholic': expected a list of confessions"),
+    (r'^permanent = .*$', "permanent = 4",
+     "tables.toml [religious_markers] permanent = 4: expected a table of minor state = confession"),
+])
+def test_europe1615_a_list_or_table_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615", old, new))
+
+
+# --- Europe 1615 v2 (001_6f4a9c76b6e5774a.txt): every table lost -----------------------------------
+
+@pytest.mark.parametrize("old, new, said", [
+    # '3 points are deducted for each supply center lost or 3 points are added for each supply
+    # center gained beyond home centers'
+    (r"^per_center = 3$", 'per_center = "x"', "tables.toml [inf_allocation] per_center = 'x': expected a whole number"),
+    (r"^per_center = 3$", "per_center = -1", "tables.toml [inf_allocation] per_center = -1: expected a whole number"),
+    # 'another 5 VPs for exclusive influential control'
+    (r"^exclusive = 5$", 'exclusive = "x"', "tables.toml [objectives] exclusive = 'x': expected a whole number"),
+    (r"^exclusive = 5$", "exclusive = -5", "tables.toml [objectives] exclusive = -5: expected a whole number"),
+    # 'ALIGNED if a single major power holds 2/3 or more of the total INFs present'
+    (r'^aligned_share = "2/3"$', 'aligned_share = "x"', "tables.toml [status] aligned_share = 'x': expected a fraction"),
+    # 'Diplomatic attacks are determined by a random throw of 3 six-sided dice'
+    (r"^rows = \[(.|\n)*?^\]", "rows = 7", "tables.toml [attack_table]: rows = 7, expected a list of"),
+])
+def test_europe1615v2_a_wrong_value_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615v2", old, new))
+
+
+# --- The Peace of Westphalia (003_b5b9eb4920d39694.txt): [upheaval] draws and [military_cards],
+# reconstructed -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'Draw 2 control markers in a 5-6 Player game, 3 in a 7-8 Player game.'
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", 'draws = { 3 = 1, 4 = 2, 5 = "two",',
+     "tables.toml [upheaval] draws 5 = 'two': expected a whole number of control markers, 0 or more"),
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", "draws = { 3 = 1, 4 = 2, 5 = -2,",
+     "tables.toml [upheaval] draws 5 = -2: expected a whole number of control markers, 0 or more"),
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", "draws = { 3 = 1, 4 = 2,",
+     "tables.toml [upheaval] draws: no count for 5 players, expected one for each count from 3 to 14"),
+    (r"^draws = \{ 3 = 1, 4 = 2, 5 = 2,", "draws = { 3 = 1, 4 = 2, 5 = 2, Five = 2,",
+     "tables.toml [upheaval] draws 'Five': expected a number of players from 3 to 14"),
+    (r"^late_from_round = 4$", 'late_from_round = "4"',
+     "tables.toml [upheaval] late_from_round = '4': expected a whole number"),
+    # '30 Military Unit poker cards'
+    (r"^pikemen = 10$", "pikemen = -10", "tables.toml [military_cards] pikemen = -10: expected a whole number of cards, 0 or more"),
+    (r"^cavalry = 10$", 'cavalry = "ten"', "tables.toml [military_cards] cavalry = 'ten': expected a whole number of cards"),
+    (r"^musketeers = 10$", "", "tables.toml [military_cards]: no 'musketeers', expected the number of musketeers cards"),
+    (r"^doctrine_discards = 2$", "doctrine_discards = 1.5", "tables.toml [military_cards] doctrine_discards = 1.5: expected a whole number"),
+])
+def test_westphalia_a_wrong_value_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "westphalia", old, new))
+
+
+# --- the command line: no traceback, the file and entry named, nothing written ------------------
+
+def test_new_game_and_variant_on_a_mis_edited_table_say_where_without_a_traceback(tmp_path):
+    folder = _edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", 'AUSTRIA = "six"')
+    for args in (["variant", folder], ["new-game", folder, "g1", "--root", str(tmp_path / "games")]):
+        done = subprocess.run([sys.executable, "-m", "gm_tools", *args], capture_output=True, text=True,
+                              cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr, done.stderr
+        assert "tables.toml [influence_allocation.inf_per_year] AUSTRIA = 'six'" in done.stderr + done.stdout
+    assert not (tmp_path / "games" / "g1.xlsx").exists()
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'Table of Pliant Minor States' (lost): each state's provinces, a list
+    (r'^provinces = \["IRE"\]', 'provinces = "IRE"', "tables.toml [minor_states.IRE] provinces = 'IRE': expected a list of province codes"),
+    (r'^name = "Ireland"', "name = 3", "tables.toml [minor_states.IRE] name = 3: expected the state's name"),
+])
+def test_europe1615v2_a_minor_states_row_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615v2", old, new))
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'SANCTIONS AND THE PRE-GENERATED TIMELINE': 'on which year & season a particular sanction
+    # will come into effect' (the timeline drawn from the seed: reconstructed)
+    (r"^first_year = 1616$", 'first_year = "x"', "tables.toml [sanctions] first_year = 'x': expected a year"),
+    (r'^seasons = \["S", "U", "F"\]$', 'seasons = ["S", "Q"]',
+     "tables.toml [sanctions] seasons = ['S', 'Q']: expected a list of the calendar's seasons"),
+])
+def test_europe1615_a_wrong_timeline_figure_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615", old, new))
+
+
+def test_a_table_a_system_cannot_read_is_refused_naming_the_file_not_a_traceback(tmp_path):
+    # The last guard: a mistake no check foresees (a sanction's barred written as a number, not
+    # a table) is still named with its file and what could not be read when the variant loads.
+    text = _refused(_edited(tmp_path, "europe1615", r'^barred = \{ powers = \["DENMARK"\].*$', "barred = 5"))
+    assert "tables.toml: the europe1615 rules could not read a value" in text
+    assert "'int' object has no attribute 'get'" in text
+
+
+def test_a_power_misspelt_as_a_tables_key_is_named(tmp_path):
+    # The Influence Allocation Table (Europe 1619) and 'Funds Available at the Start of the First
+    # Year' (Europe 1615 v2) give a figure for each power: a misspelt power is named, not only
+    # the power left without a figure.
+    text = _refused(_edited(tmp_path, "europe1619", r"^AUSTRIA = 6$", "AUSTRIAX = 6"))
+    assert "tables.toml [influence_allocation.inf_per_year]: 'AUSTRIAX' is not a power" in text
+    text = _refused(_edited(tmp_path / "b", "europe1615v2", r"^FRANCE = 66$", "FRANCEE = 66"))
+    assert "tables.toml [funds]: 'FRANCEE' is not a power" in text
+    text = _refused(_edited(tmp_path / "c", "europe1615v2", r"^FRANCE = 22$", "FRANCEE = 22"))
+    assert "tables.toml [inf_allocation.years.1615]: 'FRANCEE' is not a power" in text
+
+
+def test_europe1615_a_province_left_out_of_its_minor_states_row_is_named(tmp_path):
+    # 'List of Pliant Minor States' (lost): provinces.toml marks LOWR's provinces minor = "LOWR";
+    # a row listing fewer of them (a row too short) disagrees with the map and is named.
+    folder = _edited(tmp_path, "europe1615", r'^provinces = \["WUR"\]', "provinces = []")
+    assert ('provinces.toml [WUR]: minor = "WUR", but tables.toml [minor_states.WUR] provinces does not list WUR'
+            in _refused(folder))
+
+
+def test_turn_and_site_of_a_running_game_whose_table_was_mis_edited_say_where_and_write_nothing(tmp_path):
+    # A game reads its variant's folder at every phase (variants/README.md, 'Changing a table'):
+    # the GM's slip in the copy his game was started from stops the next turn and the site
+    # build with the table's entry named, the workbook and the record as they were.
+    folder = _edited(tmp_path, "westphalia", r"^pikemen = 10$", "pikemen = 10")
+    games, site = tmp_path / "games", tmp_path / "site"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "gm_tools", *args], capture_output=True, text=True, cwd=ROOT,
+                              env=env)
+
+    assert run("new-game", folder, "g1", "--root", str(games), "--seed", "1").returncode == 0
+    tables = Path(folder) / "tables.toml"
+    tables.write_text(tables.read_text(encoding="utf-8").replace("pikemen = 10", 'pikemen = "ten"'), encoding="utf-8")
+    workbook = (games / "g1.xlsx").read_bytes()
+    record = sorted(p.name for p in (games / "g1").rglob("*"))
+    for args in (("turn", "g1", "--root", str(games), "--site", str(site), "--force"),
+                 ("site", "--root", str(games), "--site", str(site))):
+        done = run(*args)
+        assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+        assert "tables.toml [military_cards] pikemen = 'ten': expected a whole number of cards" in done.stderr
+    assert (games / "g1.xlsx").read_bytes() == workbook
+    assert sorted(p.name for p in (games / "g1").rglob("*")) == record
+
+
+@pytest.mark.parametrize("variant, old, new, said", [
+    # Europe 1615 v2: '3 points are deducted for each supply center lost or 3 points are added':
+    # a misspelt key would leave the GM's 4 unread and the game playing by 3.
+    ("europe1615v2", r"^per_center = 3$", "per_centre = 4",
+     "tables.toml [inf_allocation]: unknown key 'per_centre' (did you mean 'per_center'?)"),
+    ("europe1615v2", r"^auto_ratio = 5$", "auto_ratio = 5\nauto_ration = 4",
+     "tables.toml [attack_table]: unknown key 'auto_ration' (did you mean 'auto_ratio'?)"),
+    ("europe1615v2", r'^name = "Ireland"$', 'name = "Ireland"\npliable = false',
+     "tables.toml [minor_states.IRE]: unknown key 'pliable' (did you mean 'pliant'?)"),
+    # Europe 1619: 'Military Cost Table'
+    ("europe1619", r"^step_beyond = 5$", "step_beyound = 5",
+     "tables.toml [military_cost]: unknown key 'step_beyound' (did you mean 'step_beyond'?)"),
+    ("europe1619", r"^\[influence_allocation.inf_per_year\]$", "[influence_allocation.inf_per_years]",
+     "tables.toml [influence_allocation]: unknown key 'inf_per_years' (did you mean 'inf_per_year'?)"),
+    # Europe 1615 v3: the religious-marker table and the 'List of Pliant Minor States'
+    ("europe1615", r'^share = "2/3"$', 'shares = "1/2"',
+     "tables.toml [religious_markers]: unknown key 'shares' (did you mean 'share'?)"),
+    ("europe1615", r'^home_center = "WUR"$', 'home_centre = "WUR"',
+     "tables.toml [minor_states.WUR]: unknown key 'home_centre' (did you mean 'home_center'?)"),
+    # 'SANCTIONS AND THE PRE-GENERATED TIMELINE': a sanction's effects, and the timeline's own keys
+    ("europe1615", r'^cancel_on_capture = \["RHI"\]$', 'cancel_on_captures = ["RHI"]',
+     "tables.toml [sanctions.protestant_union]: unknown key 'cancel_on_captures' (did you mean 'cancel_on_capture'?)"),
+    ("europe1615", r"^first_year = 1616$", "first_years = 1616",
+     "tables.toml [sanctions]: unknown key 'first_years' (did you mean 'first_year'?)"),
+    # Westphalia: [upheaval] and [military_cards]
+    ("westphalia", r"^converts_at_most = 3$", "converts_at_most = 3\nconvert_at_most = 2",
+     "tables.toml [upheaval]: unknown key 'convert_at_most' (did you mean 'converts_at_most'?)"),
+    ("westphalia", r"^cavalry = 10$", "cavalry = 10\ncavalery = 4",
+     "tables.toml [military_cards]: unknown key 'cavalery' (did you mean 'cavalry'?)"),
+])
+def test_a_misspelt_key_of_a_reconstructed_table_is_named_not_left_unread(tmp_path, variant, old, new, said):
+    assert said in _refused(_edited(tmp_path, variant, old, new))
+
+
+def test_europe1615_a_closed_state_names_the_sanction_that_opens_it(tmp_path):
+    # Morocco: 'no power can deploy INFs to this state until the Moroccan unification is passed';
+    # the sanction's opens = "MOR" opens it, closed_until only names it: a name of no such
+    # sanction would tell the players to wait for a vote that never comes.
+    text = _refused(_edited(tmp_path, "europe1615", r'^closed_until = "Moroccan unification"$',
+                            'closed_until = "Moroccan union"'))
+    assert ("tables.toml [minor_states.MOR] closed_until = 'Moroccan union': expected the title of the sanction "
+            "that opens it, 'Moroccan unification'") in text
+    text = _refused(_edited(tmp_path / "b", "europe1615", r'^opens = "MOR"$', ""))
+    assert "tables.toml [minor_states.MOR] closed_until = 'Moroccan unification': no sanction opens MOR" in text
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'with 9 tiles per Player': read when a game is made (new-game stopped with a traceback)
+    (r"^hexes_each = 9$", 'hexes_each = "x"', "tables.toml [players] hexes_each = 'x': expected a whole number, 0 or more"),
+    # 'Players earn 2 Gold for each town they own that is on an orthodox ... province.'
+    (r"^per_town = 2$", 'per_town = "two"', "tables.toml [gold] per_town = 'two': expected a whole number, 0 or more"),
+    # 'Rounds 1-3 has 5 Imperial Power or less, or Rounds 4-6 has 15 Imperial Power or less.'
+    (r"^most_power = \{ 1 = 5,", "most_power = { 1 = -5,", "tables.toml [foreign_powers] most_power 1 = -5: expected a whole number"),
+    # 'Trier, Mainz, and Cologne - 1 province'
+    (r"^Trier = 1$", "Trier = 1.5", "tables.toml [electors] Trier = 1.5: expected a whole number"),
+    # '1-4: Place a 2 Province Principality; 5-6: Place a 3 Province Principality'
+    (r"^size_by_roll = \{ 1 = 2,", 'size_by_roll = { 1 = "2",', "tables.toml [principalities] size_by_roll 1 = '2': expected a whole number"),
+])
+def test_westphalia_a_figure_of_its_other_tables_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "westphalia", old, new))
