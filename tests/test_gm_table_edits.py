@@ -279,3 +279,97 @@ def test_europe1615_a_closed_state_names_the_sanction_that_opens_it(tmp_path):
 ])
 def test_westphalia_a_figure_of_its_other_tables_of_the_wrong_kind_is_refused(tmp_path, old, new, said):
     assert said in _refused(_edited(tmp_path, "westphalia", old, new))
+
+
+# --- the tables the rulebooks state (not reconstructed): a GM's slip there is named too --------
+
+@pytest.mark.parametrize("variant, old, new, said", [
+    # Europe 1619, 'The meeting is between Austria and the other German/Italian regional powers'
+    ("europe1619", r'^caller = "AUSTRIA"$', 'callr = "AUSTRIA"',
+     "tables.toml [reichstag]: unknown key 'callr' (did you mean 'caller'?)"),
+    # 'List of minor states that can be influenced': a minor state's home center
+    ("europe1619", r'^home_center = "WES"$', 'home_centre = "WES"',
+     "tables.toml [minor_states.WES]: unknown key 'home_centre' (did you mean 'home_center'?)"),
+    # 'Europe 1619 is played with 15 players, but can be modified for less'
+    ("europe1619", r"^players = 10$", "player = 10",
+     "tables.toml [setups.10]: unknown key 'player' (did you mean 'players'?)"),
+    # Europe 1615 v3, the counterbalance and the Scoring Phase
+    ("europe1615", r"^ratio = ", "ration = ",
+     "tables.toml [counterbalance]: unknown key 'ration' (did you mean 'ratio'?)"),
+    # Europe 1615 v2, 'Penalties Concerning Political Status of Minor States'
+    ("europe1615v2", r"^duality = 3$", "dualty = 3",
+     "tables.toml [penalties]: unknown key 'dualty' (did you mean 'duality'?)"),
+    # The Peace of Westphalia, 'Catholic League' and 'Protestant Union'
+    ("westphalia", r"^catholic = ", "catholik = ",
+     "tables.toml [leagues]: unknown key 'catholik' (did you mean 'catholic'?)"),
+])
+def test_a_misspelt_key_of_a_stated_table_is_named_not_left_unread(tmp_path, variant, old, new, said):
+    assert said in _refused(_edited(tmp_path, variant, old, new))
+
+
+@pytest.mark.parametrize("variant, old, new, said", [
+    ("europe1619", r"^\[influence\]$", "[influense]", "tables.toml: unknown table [influense] (did you mean [influence]?)"),
+    ("europe1615v2", r"^\[penalties\]$", "[penalty]", "tables.toml: unknown table [penalty] (did you mean [penalties]?)"),
+    ("westphalia", r"^\[leagues\]$", "[league]", "tables.toml: unknown table [league] (did you mean [leagues]?)"),
+])
+def test_a_misspelt_table_is_named(tmp_path, variant, old, new, said):
+    assert said in _refused(_edited(tmp_path, variant, old, new))
+
+
+@pytest.mark.parametrize("variant, old, new, said", [
+    # Europe 1619, 'Notes on initial declarations': pairs of powers at war
+    ("europe1619", r'^wars = .*$', 'wars = "SPAIN"', "tables.toml [initial_declarations] wars = 'SPAIN': expected a list"),
+    # 'List of minor states that can be influenced': inside the HRE or not, a large minor state or not
+    ("europe1619", r'^hre = true$', 'hre = "yes"', "tables.toml [minor_states.BRE] hre = 'yes': expected true or false"),
+    ("europe1619", r'^large = true$', 'large = "yes"', "tables.toml [minor_states.BOHC] large = 'yes': expected true or false"),
+    # Europe 1615 v3, the counterbalance's marker for the confession ahead, and 'Papal' lands
+    ("europe1615", r'^catholic_ahead = .*$', "catholic_ahead = 5", "tables.toml [counterbalance] catholic_ahead = 5: expected text"),
+    ("europe1615", r'^papal = .*$', 'papal = "ROM"', "tables.toml [christian_muslim] papal = 'ROM': expected a list"),
+    # Europe 1615 v2: 'Protestant power that occupies and owns the Marches (Papal state) = +11'
+    ("europe1615v2", r'^papal_bonus = .*$', "papal_bonus = 11", "tables.toml [victory] papal_bonus = 11: expected a table"),
+    # 'The reference list for the minor states is based on the following order: Austria, ...'
+    ("europe1615v2", r"^minors = .*$", "minors = 7", "tables.toml [reference_lists] minors = 7: expected a list"),
+    # Westphalia: 'Catholic League' and 'Protestant Union'
+    ("westphalia", r'^catholic = .*$', "catholic = 1", "tables.toml [leagues] catholic = 1: expected text"),
+])
+def test_a_value_of_the_wrong_kind_in_a_stated_table_is_named_with_its_table_and_key(tmp_path, variant, old, new, said):
+    text = _refused(_edited(tmp_path, variant, old, new))
+    assert said in text
+    assert "could not read a value" not in text
+
+
+# --- Europe 1619 [center_values] stated / above_three: the rulebook's words on the center values,
+# checked against provinces.toml's values, which play uses ----------------------------------------
+
+def test_europe1619_a_center_value_against_the_rulebooks_is_refused(tmp_path):
+    # "If the Catholic League maintains the alignment of Wuerzburg and Cologne, it receives 1 and 3
+    # TPs, respectively" (002_e7e1b063b6c411e5.txt): the map's Cologne changed to 4 contradicts it.
+    folder = _edited(tmp_path, "europe1619", r"^value = 3\nhome = \"COL\"$", 'value = 4\nhome = "COL"',
+                     file="provinces.toml")
+    assert ("provinces.toml [COL] value = 4, but tables.toml [center_values] stated COL = 3 (what the rulebook "
+            "states)") in _refused(folder)
+
+
+def test_europe1619_an_edited_stated_value_alone_is_refused_as_changing_nothing(tmp_path):
+    # A GM who edits the stated value alone changes no income or score: play reads provinces.toml.
+    folder = _edited(tmp_path, "europe1619", r"^stated = \{ COL = 3,", "stated = { COL = 4,")
+    assert ("provinces.toml [COL] value = 3, but tables.toml [center_values] stated COL = 4 (what the rulebook "
+            "states)") in _refused(folder)
+
+
+def test_europe1619_a_center_said_above_three_at_three_is_refused(tmp_path):
+    # 14-11 PLAYERS: "Reduce its Rome center value to 3": worth more than 3 in the full game.
+    folder = _edited(tmp_path, "europe1619", r"^value = 4\nhome = \"PAPACY\"$", 'value = 3\nhome = "PAPACY"',
+                     file="provinces.toml")
+    assert ("provinces.toml [ROM] value = 3, but tables.toml [center_values] above_three lists ROM (the smaller "
+            "setups 'Reduce' it to 3)") in _refused(folder)
+
+
+@pytest.mark.parametrize("old, new, said", [
+    (r"^stated = \{ COL = 3,", "stated = { COLL = 3,", "tables.toml [center_values] stated: 'COLL' is not a supply center"),
+    (r"^stated = \{ COL = 3,", 'stated = { COL = "3",', "tables.toml [center_values] stated COL = '3': expected a whole number"),
+    (r'^above_three = \["ROM"', 'above_three = ["ROMA"', "tables.toml [center_values] above_three: 'ROMA' is not a supply center"),
+    (r'^above_three = .*$', 'above_three = "ROM"', "tables.toml [center_values] above_three = 'ROM': expected a list"),
+])
+def test_europe1619_center_values_of_the_wrong_kind_are_named(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1619", old, new))

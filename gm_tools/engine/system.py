@@ -207,13 +207,21 @@ class GameSystem:
         # The tables' readers take the options as checked ('max_strength = "x"' would stop
         # them with a ValueError): a wrong one is left to its default while they read.
         kept = {k: v for k, v in variant.options.items() if k not in wrong}
+        shape = shape_problems(variant.tables, self.tables_shape) if self.tables_shape is not None else []
         try:
-            return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
+            found = self.check_tables(replace(variant, options=kept) if wrong else variant)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+            problems += [said for _, said in shape]
+            if any(entry for entry, _ in shape):  # a value of the wrong kind, named, stopped the readers
+                return problems
             # A GM's edit no check foresaw (a table where a number goes): told as his mistake, with
             # the file, rather than as a traceback at every command that loads the variant.
             return problems + [f"tables.toml: the {self.name} rules could not read a value ({type(e).__name__}: {e}); "
                                "expected each entry of the kind the shipped variant's tables.toml gives it"]
+        # A reader's own words on an entry (a year, a power) say more than its kind: they stand alone.
+        shape = [said for entry, said in shape if not (entry and any(entry in p or entry.replace("] ", "]: ") in p
+                                                                     for p in found))]
+        return problems + list(dict.fromkeys(shape + found))
 
     def options_of_new_game(self, variant: Variant, chosen: dict | None) -> dict:
         """The options a new game of ``variant`` records: those the GM chose (``new-game
@@ -222,6 +230,11 @@ class GameSystem:
         games recorded before it replay as they were played."""
         chosen = dict(chosen or {})
         return chosen | {k: v for k, v in self.new_game_options.items() if k not in chosen and k not in variant.options}
+
+    tables_shape: dict | None = None
+    """Every table of ``tables.toml`` the system reads, each a dict of its keys and their kinds
+    (:func:`shape_problems`); None: the system has no tables.toml. A table or key not in it is
+    named as unknown, a value of another kind with its table and key, when the variant loads."""
 
     def check_tables(self, variant: Variant) -> list[str]:
         """Every problem with the system's own tables in ``tables.toml``. Standard: it has none."""
@@ -346,3 +359,60 @@ def system_for(variant: Variant) -> GameSystem:
     """The game system the variant's ``rules`` key names (``standard`` when none), as the
     variant carries it (:attr:`Variant.system`: resolved once per variant)."""
     return variant.system
+
+
+class Rows:
+    """A table of rows in a tables.toml shape (``[minor_states.BRE]``, ``[minor_states.COL]``):
+    each row a table with ``keys`` (a dict of key -> kind, as a table's)."""
+
+    def __init__(self, keys: dict):
+        self.keys = keys
+
+
+OTHER = "*"
+"""In a table's shape, the kind of every key it does not name: keys the data names (powers,
+minor states), which the system's readers check."""
+
+_KINDS = {int: "a whole number", str: "text in quotes", bool: "true or false", list: "a list [...]",
+          dict: "a table { ... }", float: "a number"}
+
+
+def shape_problems(tables: dict, shape: dict, file: str = "tables.toml") -> list[tuple[str | None, str]]:
+    """Every table of ``tables`` that ``shape`` does not name, every unknown key and every value
+    of another kind than its shape's, each as (the entry named, ``[table] key``, or None; the
+    problem). A misspelt table or key would leave the GM's value unread and play by the old one."""
+    out: list[tuple[str | None, str]] = []
+    for name in sorted(tables):
+        if name not in shape:
+            close = difflib.get_close_matches(name, list(shape), n=1, cutoff=0.6)
+            hint = f"did you mean [{close[0]}]?" if close else f"expected one of {', '.join(sorted(shape))}"
+            out.append((None, f"{file}: unknown table [{name}] ({hint})"))
+        else:
+            out += _table_problems(tables[name], shape[name], f"{file} [{name}]")
+    return out
+
+
+def _table_problems(found, shape, where: str) -> list[tuple[str | None, str]]:
+    entry = where.split(" ", 1)[1]
+    if not isinstance(found, dict):
+        return [(entry, f"{where} = {found!r}: expected a table")]
+    if isinstance(shape, Rows):
+        return [p for key, row in found.items() if key not in ("reconstructed", "source")
+                for p in _table_problems(row, shape.keys, f"{where[:-1]}.{key}]")]
+    out: list[tuple[str | None, str]] = []
+    if OTHER not in shape:
+        out += [(None, p) for p in GameSystem.unknown_keys(found, where, shape)]
+    for key, value in found.items():
+        kind = shape.get(key, shape.get(OTHER)) if key not in ("reconstructed", "source") else None
+        if isinstance(kind, (dict, Rows)):
+            out += _table_problems(value, kind, f"{where[:-1]}.{key}]")
+        elif kind is not None and not _of_kind(value, kind):
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            out.append((f"{entry} {key}", f"{where} {key} = {value!r}: expected "
+                                          f"{' or '.join(_KINDS[k] for k in kinds)}"))
+    return out
+
+
+def _of_kind(value, kind) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return any(isinstance(value, k) and not (k in (int, float) and isinstance(value, bool)) for k in kinds)

@@ -16,11 +16,28 @@ influence rules (INFs, attacks by mutual reduction, statuses by share) are
 - :mod:`.sheets`, :mod:`.report`, :mod:`.mapstyle` - the workbook, the phase page, the map.
 """
 
-from gm_tools.engine.system import GameSystem
+from gm_tools.engine.system import OTHER, GameSystem, Rows
 
 
 class Europe1615System(GameSystem):
     """Europe 1615's parts: its rules, its sheets, and where a demo file's lines go."""
+
+    tables_shape = {
+        "phase_roles": {OTHER: str},
+        "influence": {"aligned_share": (str, int, float), "aligned_at_share": bool, "aligned_min_infs": int,
+                      "vassal_infs": int, "attack_resolution": str},
+        "attack_order": {"first_year": list},
+        "counterbalance": {"ratio": int, "catholic_ahead": str, "protestant_ahead": str},
+        "religious_markers": {"share": (str, int, float), "permanent": dict},
+        "christian_muslim": {"papal": list, "adjacent": list},
+        "stated": {"first_year_infs": dict, "combined_first_year_infs": list, "center_values": dict,
+                   "value_range": list},
+        "minor_states": Rows({"name": str, "article": str, "aliases": list, "provinces": list, "home_center": str,
+                              "inf_religions": list, "closed_until": str, "closed_status": str}),
+        "scoring": {"alignment_multiplier": int, "marker_points": int, "no_marker_points": list, "rounds_to_win": int,
+                    "victory_center": str, "ottoman_christian_centers": int, "ottoman_centers": int},
+        "sanctions": {OTHER: dict, "first_year": int, "seasons": list, "typed_roles": list},
+    }
 
     def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         from gm_tools.systems.europe1615.entries import sheet_cells

@@ -15,7 +15,7 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt``. The data is ``variants/europe1615v2/``. 
   page, the map, a demo file's lines.
 """
 
-from gm_tools.engine.system import GameSystem, Option
+from gm_tools.engine.system import OTHER, GameSystem, Option, Rows
 
 OPTIONS = (
     Option("diplomatic_attacks", bool, "whether the game is played with diplomatic attacks and immunity ('the "
@@ -26,6 +26,27 @@ OPTIONS = (
 
 class Europe1615v2System(GameSystem):
     """Europe 1615 (version 2)'s parts: its rules, its sheets, where a demo file's lines go."""
+
+    tables_shape = {
+        "phase_roles": {OTHER: str},
+        "status": {"independent_max": int, "aligned_share": (str, int, float), "aligned_min_infs": int,
+                   "religious_min": int, "religious_share": (str, int, float), "immunity_infs": int,
+                   "tribute_share": (str, int, float)},
+        "inf_allocation": {"per_center": int, "years": dict},
+        "attacks": {"order": list, "first_year": int},
+        "attack_table": {"auto_ratio": int, "columns": list, "rows": list, "dice": int},
+        "fleet_bans": {"pairs": list},
+        "funds": {OTHER: int},
+        "victory": {"end_year": int, "alliances_until": int, "papal_bonus": dict},
+        "setups": {OTHER: {"players": list, "neutral": str, "roll_year": int, "joins_year": int}},
+        "penalties": {"neutral": int, "aligned": int, "duality": int, "controlled": int, "papal": int,
+                      "papal_state": str},
+        "payola": {"hre_power": str, "hre_provinces": list},
+        "reference_lists": {OTHER: list},
+        "minor_states": Rows({"name": str, "article": str, "provinces": list, "pliant": bool}),
+        "objectives": {OTHER: dict, "exclusive": int},
+        "stated": {"values": list, "objectives": list, "exclusive": int, "builds_1615": dict, "center_values": dict},
+    }
 
     def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         from gm_tools.systems.europe1615v2.entries import sheet_cells

@@ -25,7 +25,7 @@ Reichstag's in :mod:`.reichstag_sheet`) and :mod:`.report`, the map's colours :m
 mailed lines as sheet cells :mod:`.entries`.
 """
 
-from gm_tools.engine.system import GameSystem, Option
+from gm_tools.engine.system import OTHER, GameSystem, Option, Rows
 
 OPTIONS = (
     Option("max_units", int, "'No power can have more than 15 units on the board' (every unit has "
@@ -45,6 +45,27 @@ OPTIONS = (
 
 class Europe1619System(GameSystem):
     """Europe 1619's parts: its rules, its sheets, and where a demo file's lines go."""
+
+    tables_shape = {
+        "minor_states": Rows({"name": str, "article": str, "aliases": list, "unit_label": str, "provinces": list,
+                              "home_center": str, "religion": str, "hre": bool, "large": bool, "inf_religions": list}),
+        "influence": {"aligned_share": (str, int, float), "aligned_at_share": bool, "aligned_min_infs": int,
+                      "vassal_infs": int, "attack_resolution": str},
+        "phase_roles": {OTHER: str},
+        "reichstag": {"caller": str, "members": list, "foreign_powers": list},
+        "papacy": {"power": str},
+        "empire": {"hre_powers": list, "aligned_income_powers": list},
+        "bonuses": {OTHER: list},
+        "influence_allocation": {"attack_order": list, "inf_per_year": dict, "from_year": dict},
+        "military_cost": {"cost_to_add": list, "step_beyond": int},
+        "center_values": {"stated": dict, "above_three": list},
+        "initial_inf": {OTHER: dict},
+        "initial_declarations": {"alliances": list, "wars": list, "never_allied": list},
+        "setups": Rows({"players": int, "convert": list, "removed": list, "center_values": dict, "initial_inf": dict,
+                        "never_allied": list}),
+        "conversions": Rows({"minor": str, "name": str, "aliases": list, "article": str, "unit_label": str,
+                             "provinces": list, "home_center": str, "inf_religions": list}),
+    }
 
     def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         from gm_tools.systems.europe1619.calendar import UNIT_ORDERS, phase_role
@@ -71,7 +92,8 @@ class Europe1619System(GameSystem):
                                   ("attack_order", "inf_per_year", "from_year"))
         known += self.unknown_keys(t.get("military_cost"), "tables.toml [military_cost]", ("cost_to_add", "step_beyond"))
         return known + self.problems_of(variant, adapter.setup_from_variant, adapter_rules.geography,
-                                        adapter_rules.economy, adapter_rules.scoring_rules, calendar.phase_roles)
+                                        adapter_rules.economy, adapter_rules.scoring_rules, calendar.phase_roles,
+                                        adapter_rules.center_values)
 
 
 def _system() -> Europe1619System:

@@ -291,3 +291,35 @@ def score_position(variant: Variant, position: Position):
 
     table = scores(board(variant, position), rules, diplomatic_state(position).influence.markers)
     return table, verdict({p: s.total for p, s in table.items()}, parse_phase(position.phase).year, rules)
+
+
+def center_values(variant: Variant) -> None:
+    """``tables.toml [center_values]``: what the rulebook's text states of the lost map's values
+    (Cologne 3, Wuerzburg 1, Bavaria 3; Rome, Saxony, Turin and Venice above 3, which the smaller
+    setups 'Reduce' to 3), checked against provinces.toml's ``value``, which income and scores
+    read: an edit of either alone would change nothing or go against the rulebook unsaid."""
+    table = variant.tables.get("center_values")
+    if not isinstance(table, dict):
+        return
+    where = "tables.toml [center_values]"
+    centers = set(variant.supply_centers())
+    problems: list[str] = []
+    stated = table.get("stated", {})
+    for code, value in sorted(stated.items()) if isinstance(stated, dict) else ():
+        if code not in centers:
+            problems.append(f"{where} stated: {code!r} is not a supply center")
+        elif isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"{where} stated {code} = {value!r}: expected a whole number, the value the rulebook states")
+        elif variant.provinces[code].value != value:
+            problems.append(f"provinces.toml [{code}] value = {variant.provinces[code].value}, but {where} stated "
+                            f"{code} = {value} (what the rulebook states): income and scores read provinces.toml; "
+                            "change both to follow a published map that differs")
+    above = table.get("above_three", [])
+    for code in above if isinstance(above, list) else ():
+        if code not in centers:
+            problems.append(f"{where} above_three: {code!r} is not a supply center")
+        elif variant.provinces[code].value <= 3:
+            problems.append(f"provinces.toml [{code}] value = {variant.provinces[code].value}, but {where} above_three "
+                            f"lists {code} (the smaller setups 'Reduce' it to 3): expected more than 3")
+    if problems:
+        raise VariantDataError(variant.name, problems)

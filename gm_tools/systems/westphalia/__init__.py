@@ -20,7 +20,7 @@ the largest board, the players, the rulebook's lists). One module, one job:
 What is not built is listed in README.md ('Not done yet') and ``variants/westphalia/NOTES.md``.
 """
 
-from gm_tools.engine.system import GameSystem, Option
+from gm_tools.engine.system import OTHER, GameSystem, Option
 from gm_tools.errors import UserError
 
 OPTIONS = (
@@ -36,6 +36,24 @@ OPTIONS = (
 
 class WestphaliaSystem(GameSystem):
     """The tracker's parts, and where a demo file's rows go."""
+
+    tables_shape = {
+        "players": {"least": int, "most": int, "hexes_each": int, "default": int},
+        "princes": {"provinces": int},
+        "electors": {OTHER: int},
+        "principalities": {"size_by_roll": dict, "kept_back": list, "names": list},
+        "influence": {"setup": int},
+        "dilemma": {"cooperate": dict, "compete": dict},
+        "doctrines": {"names": list},
+        "upheaval": {"draws": dict, "late_from_round": int, "converts_at_most": int},
+        "gold": {"per_town": int},
+        "foreign_powers": {"homes": list, "most_power": dict, "power_per_round": int},
+        "emperor": {"dies_at_most": int, "dies_after_rounds": int},
+        "victory": {"religious_winners": dict, "religious_from_round": int, "last_round": int, "town_power": int},
+        "leagues": {"catholic": str, "protestant": str},
+        "military_cards": {"pikemen": int, "musketeers": int, "cavalry": int, "rifling_from_round": int,
+                           "doctrine_discards": int},
+    }
 
     mail_noun = "line(s)"  # a player mails his lines for the step, never an order
     mail_owner = ("no player line", "a line naming the player before his lines")
