@@ -166,11 +166,25 @@ def test_europe1615_a_wrong_timeline_figure_is_refused(tmp_path, old, new, said)
 
 
 def test_a_table_a_system_cannot_read_is_refused_naming_the_file_not_a_traceback(tmp_path):
-    # The last guard: a mistake no check foresees (a sanction's barred written as a number, not
-    # a table) is still named with its file and what could not be read when the variant loads.
-    text = _refused(_edited(tmp_path, "europe1615", r'^barred = \{ powers = \["DENMARK"\].*$', "barred = 5"))
+    # The last guard: a mistake no check foresees (the powers a sanction bars written as a number,
+    # not a list) is still named with its file and what could not be read when the variant loads.
+    text = _refused(_edited(tmp_path, "europe1615", r'^barred = \{ powers = \["DENMARK"\]', "barred = { powers = 5"))
     assert "tables.toml: the europe1615 rules could not read a value" in text
-    assert "'int' object has no attribute 'get'" in text
+    assert "'int' object is not iterable" in text
+
+
+@pytest.mark.parametrize("old, new, said", [
+    # 'SANCTIONS AND THE PRE-GENERATED TIMELINE' (000_cc215928c2f3193e.txt): Dano-Swedish rivalry,
+    # 'Denmark restricted from deploying INFs to SWE and LIVN': what it bars is a table, not a number;
+    # Protestant Union, 'may be voted on again should ... be liberated': true or false
+    (r'^barred = \{ powers = \["DENMARK"\].*$', "barred = 5",
+     "tables.toml [sanctions.dano_swedish_rivalry] barred = 5: expected a table"),
+    (r"^liberation_revives = true$", 'liberation_revives = "yes"',
+     "tables.toml [sanctions.protestant_union] liberation_revives = 'yes': expected true or false"),
+])
+def test_europe1615_a_sanctions_value_of_the_wrong_kind_is_named_with_its_sanction_and_key(tmp_path, old, new, said):
+    text = _refused(_edited(tmp_path, "europe1615", old, new))
+    assert said in text and "could not read a value" not in text
 
 
 def test_a_power_misspelt_as_a_tables_key_is_named(tmp_path):

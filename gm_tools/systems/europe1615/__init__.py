@@ -36,7 +36,11 @@ class Europe1615System(GameSystem):
                               "inf_religions": list, "closed_until": str, "closed_status": str}),
         "scoring": {"alignment_multiplier": int, "marker_points": int, "no_marker_points": list, "rounds_to_win": int,
                     "victory_center": str, "ottoman_christian_centers": int, "ottoman_centers": int},
-        "sanctions": {OTHER: dict, "first_year": int, "seasons": list, "typed_roles": list},
+        "sanctions": {"first_year": int, "seasons": list, "typed_roles": list, OTHER: {
+            "title": str, "aliases": list, "deploy_only": str, "minors": list, "retreat": list, "special": list,
+            "first_year_only": bool, "acquired": bool, "lost_cancels": bool, "barred": dict, "no_build": list,
+            "immune": list, "cancelled_by": str, "cancel_on_capture": list, "liberation_revives": bool, "opens": str,
+            "rule": str}},
     }
 
     def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:

@@ -44,7 +44,7 @@ class Europe1615v2System(GameSystem):
         "payola": {"hre_power": str, "hre_provinces": list},
         "reference_lists": {OTHER: list},
         "minor_states": Rows({"name": str, "article": str, "provinces": list, "pliant": bool}),
-        "objectives": {OTHER: dict, "exclusive": int},
+        "objectives": {OTHER: {OTHER: list}, "exclusive": int},
         "stated": {"values": list, "objectives": list, "exclusive": int, "builds_1615": dict, "center_values": dict},
     }
 
