@@ -61,8 +61,8 @@ class Europe1619System(GameSystem):
         "center_values": {"stated": dict, "above_three": list},
         "initial_inf": {OTHER: dict},
         "initial_declarations": {"alliances": list, "wars": list, "never_allied": list},
-        "setups": Rows({"players": int, "convert": list, "removed": list, "center_values": dict, "initial_inf": dict,
-                        "never_allied": list}),
+        "setups": Rows({"players": int, "convert": list, "removed": list, "center_values": {OTHER: int},
+                        "initial_inf": {OTHER: {OTHER: int}}, "never_allied": list}),
         "conversions": Rows({"minor": str, "name": str, "aliases": list, "article": str, "unit_label": str,
                              "provinces": list, "home_center": str, "inf_religions": list}),
     }
