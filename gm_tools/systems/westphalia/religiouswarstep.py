@@ -176,7 +176,7 @@ def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: d
     lines = tuple([p for p in order if war.leagues.get(p) == league] for league in names)
     try:
         armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
-                                                       cards.read_orders(lines_of_play.get(p, "")))
+                                                       _orders(cards, p, lines_of_play.get(p, "")))
                   for line in lines for p in line}
         paid: list[str] = []
         cards.pay_for_cards(state, {p: army[3] for p, army in armies.items()}, paid)
@@ -186,6 +186,14 @@ def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: d
         return "!" + (e.side if isinstance(e.side, str) else "") + "\t" + str(e)
     winner = names[melee.winner] if melee.winner is not None else ""
     return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
+
+
+def _orders(cards, player: str, line: str):
+    """A player's line read, a mistake in it his (named at his Cards cell)."""
+    try:
+        return cards.read_orders(line)
+    except cards.DuelError as e:
+        raise cards.DuelError(f"{player}: {e}", player) from None
 
 
 def strongest(state, war, league: str, year: int) -> str:
