@@ -44,3 +44,12 @@ def test_a_call_before_any_card_in_the_melee_is_named_at_its_players_cards():
 
     found, _ = _check((("BLUE", "P"), ("RED", "call:P P"), ("YELLOW", "P")))
     assert found == [(WAR_CARDS, "B3", "'call:P P'")]
+
+
+def test_a_mistake_is_named_at_its_players_row_below_another_players_two_rows():
+    """Blue typed two rows (the sheet keeps his last, as the League rows do); Red's wrong line, on
+    the fourth row (B5), is named there, not at Blue's second row (B4) with Red's line."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found, _ = _check((("BLUE", "P"), ("YELLOW", "P"), ("BLUE", "P"), ("RED", "C")))
+    assert found == [(WAR_CARDS, "B5", "'C'")]
