@@ -233,9 +233,9 @@ def test_a_wrong_card_in_the_religious_wars_melee_is_named_at_its_players_row():
     assert "not in the hand" in step.problems[0][3]
 
 
-def test_the_religious_war_cards_are_named_at_their_cell():
-    """The Religious War Cards sheet as read back from the workbook: Red's line is named at its
-    Cards cell, B3 (it was named at the Religious War sheet's Winning League cell)."""
+def _religious_war_cards_problems(lines):
+    """The problems of a Religious War declared by Red on Trier, Blue joining the Catholic League,
+    with the Religious War Cards sheet's rows (player, line) as read back from the workbook."""
     from gm_tools.engine.hooks import InputRow, hooks_for
     from gm_tools.engine.model import Position
     from gm_tools.systems.westphalia.sheets import RELIGIOUS_WAR, TURNS, WAR_CARDS, WAR_LEAGUES
@@ -255,7 +255,34 @@ def test_the_religious_war_cards_are_named_at_their_cell():
     leagues = [InputRow({"Player": "BLUE", "League": "Catholic League"}, {"Player": f"{WAR_LEAGUES}!A2",
                                                                            "League": f"{WAR_LEAGUES}!B2"})]
     cards = [InputRow({"Player": p, "Cards": line}, {"Player": f"{WAR_CARDS}!A{n}", "Cards": f"{WAR_CARDS}!B{n}"})
-             for n, (p, line) in enumerate((("BLUE", "P"), ("RED", "C"), ("YELLOW", "P")), start=2)]
+             for n, (p, line) in enumerate(lines, start=2)]
     _, problems = hooks_for(variant).check_inputs(variant, with_state(Position(phase="R1585T"), state), {
         TURNS: turns, RELIGIOUS_WAR: items, WAR_LEAGUES: leagues, WAR_CARDS: cards})
-    assert [(p.sheet, p.cell, p.found) for p in problems] == [(WAR_CARDS, "B3", "'C'")]
+    return [(p.sheet, p.cell, p.found) for p in problems]
+
+
+def test_the_religious_war_cards_are_named_at_their_cell():
+    """The Religious War Cards sheet as read back from the workbook: Red's line is named at its
+    Cards cell, B3 (it was named at the Religious War sheet's Winning League cell)."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    assert _religious_war_cards_problems((("BLUE", "P"), ("RED", "C"), ("YELLOW", "P"))) == [(WAR_CARDS, "B3", "'C'")]
+
+
+def test_a_call_before_any_card_in_the_melee_is_named_at_its_players_cards():
+    """'After any round of battle a Player may Call for Reinforcements': Red's `call:` before his
+    first card is refused at Red's own Cards cell, B3 (it was named at the Religious War sheet's
+    Winning League cell, the line not being read player by player)."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found = _religious_war_cards_problems((("BLUE", "P"), ("RED", "call:P P"), ("YELLOW", "P")))
+    assert found == [(WAR_CARDS, "B3", "'call:P P'")]
+
+
+def test_a_mistake_is_named_at_its_players_row_below_another_players_two_rows():
+    """Blue typed two rows (the sheet keeps his last, as the League rows do); Red's wrong line, on
+    the fourth row (B5), is named there, not at Blue's second row (B4) with Red's line."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found = _religious_war_cards_problems((("BLUE", "P"), ("YELLOW", "P"), ("BLUE", "P"), ("RED", "C")))
+    assert found == [(WAR_CARDS, "B5", "'C'")]
