@@ -286,3 +286,15 @@ def test_a_mistake_is_named_at_its_players_row_below_another_players_two_rows():
 
     found = _religious_war_cards_problems((("BLUE", "P"), ("YELLOW", "P"), ("BLUE", "P"), ("RED", "C")))
     assert found == [(WAR_CARDS, "B5", "'C'")]
+
+
+def test_a_line_for_a_player_in_no_league_is_refused_at_its_row():
+    """'Religious War Battle': "each Player participating in the Religious War draws Military
+    Cards"; Green joined no League, so fights in neither: his line on the fourth row (B5) is
+    refused there (it was dropped unread, the war fought without it)."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found = _religious_war_cards_problems((("BLUE", "P P P P P"), ("RED", "P P P P P"), ("YELLOW", "P"),
+                                           ("GREEN", "P P")))
+    assert found == [(WAR_CARDS, "B5", "'P P'")]
+    assert _religious_war_cards_problems((("BLUE", "P P P P P"), ("RED", "P P P P P"), ("YELLOW", "P"))) == []

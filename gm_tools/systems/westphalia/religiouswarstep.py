@@ -175,6 +175,11 @@ def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: d
     order = list(state.initiative or state.setup_order)
     lines = tuple([p for p in order if war.leagues.get(p) == league] for league in names)
     try:
+        for p, typed in lines_of_play.items():
+            if typed and not any(p in line for line in lines):
+                # 'each Player participating in the Religious War draws': another's line is no play
+                raise cards.DuelError(f"a line of a player of the Leagues ({', '.join(lines[0] + lines[1])}): {p} "
+                                      "is in neither", p)
         armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
                                                        _orders(cards, p, lines_of_play.get(p, "")))
                   for line in lines for p in line}
