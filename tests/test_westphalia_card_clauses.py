@@ -163,6 +163,15 @@ def test_a_call_or_rifling_choice_before_any_card_is_refused(line):
         read_orders(line)
 
 
+@pytest.mark.parametrize("line", ["P call:P call:M", "M rifle:C rifle:P"])
+def test_a_second_call_or_rifling_choice_after_one_card_is_refused(line):
+    """'A Player may only Call for Reinforcements once during a battle'; 'an additional card of his
+    opponent's choice' is one card: a second `call:` or `rifle:` after the same card is refused
+    (it replaced the first, which was dropped unread)."""
+    with pytest.raises(DuelError, match="one .* after a card"):
+        read_orders(line)
+
+
 @pytest.mark.parametrize("cards_b, why", [
     ("P X", "no unit"),                     # a card that is no unit
     ("C C C C", "not in the hand"),          # the deck holds pikemen only

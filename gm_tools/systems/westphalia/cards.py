@@ -268,6 +268,11 @@ def read_orders(text: str) -> Orders:
             # 'After any round of battle': before the first card shown it would be dropped unread
             raise DuelError(f"{token.lower()} after a card shown ('After any round of battle a Player may Call for "
                             "Reinforcements'), found before the first")
+        if len(plays) in (calls if token.startswith("CALL:") else rifling if token.startswith("RIFLE:") else ()):
+            # a second would replace the first, dropped unread
+            why = "'may only Call for Reinforcements once'" if token.startswith("CALL:") else "'an additional card'"
+            raise DuelError(f"one {token.split(':')[0].lower()}: after a card ({why}), found a second after card "
+                            f"{len(plays)}")
         if token.startswith("GOLD:"):
             gold += [u for u in token[5:].split(",") if u]
         elif token.startswith("SWAP:") and ">" in token:
