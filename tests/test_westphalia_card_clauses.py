@@ -43,6 +43,18 @@ def test_the_pikemans_player_does_not_choose_his_own_discard(line_a, line_b):
         _battle(line_a, line_b, round_number=5)
 
 
+@pytest.mark.parametrize("line_a, line_b, round_number", [
+    ("gold:M,M M rifle:C M", "gold:P,C,M P M", 4),   # Musketeers against Pikemen before round 5
+    ("gold:P,P P rifle:C P", "gold:P,P P P", 5),      # Pikemen against Pikemen
+])
+def test_a_rifling_choice_where_advanced_rifling_does_not_apply_is_refused(line_a, line_b, round_number):
+    """'Musketeers vs. Pikemen ... Advanced Rifling - Rounds 5-6 in addition, the Player who played
+    the Pikeman must discard an additional card of his opponent's choice': a `rifle:` after any other
+    card, or before round 5, makes no discard, and is refused (it was dropped unread)."""
+    with pytest.raises(DuelError, match="Advanced Rifling"):
+        _battle(line_a, line_b, round_number=round_number)
+
+
 def test_the_religious_wars_melee_takes_the_rifling_choice_from_the_musketeers_player():
     """'Religious War Battle': the Leagues fight 'following the standard rules for battle', so the
     Advanced Rifling discard is the musketeer's player's choice there too."""
