@@ -319,3 +319,12 @@ def test_a_line_for_a_player_in_no_league_is_refused_at_its_row():
                                            ("GREEN", "P P")))
     assert found == [(WAR_CARDS, "B5", "'P P'")]
     assert _religious_war_cards_problems((("BLUE", "P P P P P"), ("RED", "P P P P P"), ("YELLOW", "P"))) == []
+
+
+def test_a_fighting_player_with_no_row_is_named_as_missing():
+    """'each Player participating in the Religious War draws Military Cards': Blue, of the Catholic
+    League, has no row on the Religious War Cards sheet; with no cell of his, the refusal at the
+    Winning League cell says what was found there for him, no row (it said it found 'the Religious
+    War Cards', which no cell holds)."""
+    assert _religious_war_cards_problems((("RED", "P P P P P"), ("YELLOW", "P"))) == [
+        ("Religious War", "B5", "'no row for BLUE on the Religious War Cards sheet'")]

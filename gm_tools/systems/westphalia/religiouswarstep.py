@@ -105,7 +105,8 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
                 who, _, why = fought[1:].partition("\t")
                 lines = list(entry["cards"])
                 step.problems.append((lines.index(who), "war cards", entry["cards"][who] or EMPTY_CELL, why)
-                                     if who in lines else (1, "league won", "the Religious War Cards", why))
+                                     if who in lines else (1, "league won", f"no row for {who} on the Religious War "
+                                                           "Cards sheet" if who else "the Religious War Cards", why))
                 return [], None, None
             step.done.append(("", fought.split("|", 1)[1]))
             fought = fought.split("|", 1)[0]
