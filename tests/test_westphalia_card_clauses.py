@@ -43,6 +43,18 @@ def test_the_pikemans_player_does_not_choose_his_own_discard(line_a, line_b):
         _battle(line_a, line_b, round_number=5)
 
 
+@pytest.mark.parametrize("line_a, line_b, round_number", [
+    ("gold:M,M M rifle:C M", "gold:P,C,M P M", 4),   # Musketeers against Pikemen before round 5
+    ("gold:P,P P rifle:C P", "gold:P,P P P", 5),      # Pikemen against Pikemen
+])
+def test_a_rifling_choice_where_advanced_rifling_does_not_apply_is_refused(line_a, line_b, round_number):
+    """'Musketeers vs. Pikemen ... Advanced Rifling - Rounds 5-6 in addition, the Player who played
+    the Pikeman must discard an additional card of his opponent's choice': a `rifle:` after any other
+    card, or before round 5, makes no discard, and is refused (it was dropped unread)."""
+    with pytest.raises(DuelError, match="Advanced Rifling"):
+        _battle(line_a, line_b, round_number=round_number)
+
+
 def test_the_religious_wars_melee_takes_the_rifling_choice_from_the_musketeers_player():
     """'Religious War Battle': the Leagues fight 'following the standard rules for battle', so the
     Advanced Rifling discard is the musketeer's player's choice there too."""
@@ -163,6 +175,15 @@ def test_a_call_or_rifling_choice_before_any_card_is_refused(line):
         read_orders(line)
 
 
+@pytest.mark.parametrize("line", ["P call:P call:M", "M rifle:C rifle:P"])
+def test_a_second_call_or_rifling_choice_after_one_card_is_refused(line):
+    """'A Player may only Call for Reinforcements once during a battle'; 'an additional card of his
+    opponent's choice' is one card: a second `call:` or `rifle:` after the same card is refused
+    (it replaced the first, which was dropped unread)."""
+    with pytest.raises(DuelError, match="one .* after a card"):
+        read_orders(line)
+
+
 @pytest.mark.parametrize("cards_b, why", [
     ("P X", "no unit"),                     # a card that is no unit
     ("C C C C", "not in the hand"),          # the deck holds pikemen only
@@ -233,9 +254,9 @@ def test_a_wrong_card_in_the_religious_wars_melee_is_named_at_its_players_row():
     assert "not in the hand" in step.problems[0][3]
 
 
-def test_the_religious_war_cards_are_named_at_their_cell():
-    """The Religious War Cards sheet as read back from the workbook: Red's line is named at its
-    Cards cell, B3 (it was named at the Religious War sheet's Winning League cell)."""
+def _religious_war_cards_problems(lines):
+    """The problems of a Religious War declared by Red on Trier, Blue joining the Catholic League,
+    with the Religious War Cards sheet's rows (player, line) as read back from the workbook."""
     from gm_tools.engine.hooks import InputRow, hooks_for
     from gm_tools.engine.model import Position
     from gm_tools.systems.westphalia.sheets import RELIGIOUS_WAR, TURNS, WAR_CARDS, WAR_LEAGUES
@@ -255,7 +276,55 @@ def test_the_religious_war_cards_are_named_at_their_cell():
     leagues = [InputRow({"Player": "BLUE", "League": "Catholic League"}, {"Player": f"{WAR_LEAGUES}!A2",
                                                                            "League": f"{WAR_LEAGUES}!B2"})]
     cards = [InputRow({"Player": p, "Cards": line}, {"Player": f"{WAR_CARDS}!A{n}", "Cards": f"{WAR_CARDS}!B{n}"})
-             for n, (p, line) in enumerate((("BLUE", "P"), ("RED", "C"), ("YELLOW", "P")), start=2)]
+             for n, (p, line) in enumerate(lines, start=2)]
     _, problems = hooks_for(variant).check_inputs(variant, with_state(Position(phase="R1585T"), state), {
         TURNS: turns, RELIGIOUS_WAR: items, WAR_LEAGUES: leagues, WAR_CARDS: cards})
-    assert [(p.sheet, p.cell, p.found) for p in problems] == [(WAR_CARDS, "B3", "'C'")]
+    return [(p.sheet, p.cell, p.found) for p in problems]
+
+
+def test_the_religious_war_cards_are_named_at_their_cell():
+    """The Religious War Cards sheet as read back from the workbook: Red's line is named at its
+    Cards cell, B3 (it was named at the Religious War sheet's Winning League cell)."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    assert _religious_war_cards_problems((("BLUE", "P"), ("RED", "C"), ("YELLOW", "P"))) == [(WAR_CARDS, "B3", "'C'")]
+
+
+def test_a_call_before_any_card_in_the_melee_is_named_at_its_players_cards():
+    """'After any round of battle a Player may Call for Reinforcements': Red's `call:` before his
+    first card is refused at Red's own Cards cell, B3 (it was named at the Religious War sheet's
+    Winning League cell, the line not being read player by player)."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found = _religious_war_cards_problems((("BLUE", "P"), ("RED", "call:P P"), ("YELLOW", "P")))
+    assert found == [(WAR_CARDS, "B3", "'call:P P'")]
+
+
+def test_a_mistake_is_named_at_its_players_row_below_another_players_two_rows():
+    """Blue typed two rows (the sheet keeps his last, as the League rows do); Red's wrong line, on
+    the fourth row (B5), is named there, not at Blue's second row (B4) with Red's line."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found = _religious_war_cards_problems((("BLUE", "P"), ("YELLOW", "P"), ("BLUE", "P"), ("RED", "C")))
+    assert found == [(WAR_CARDS, "B5", "'C'")]
+
+
+def test_a_line_for_a_player_in_no_league_is_refused_at_its_row():
+    """'Religious War Battle': "each Player participating in the Religious War draws Military
+    Cards"; Green joined no League, so fights in neither: his line on the fourth row (B5) is
+    refused there (it was dropped unread, the war fought without it)."""
+    from gm_tools.systems.westphalia.sheets import WAR_CARDS
+
+    found = _religious_war_cards_problems((("BLUE", "P P P P P"), ("RED", "P P P P P"), ("YELLOW", "P"),
+                                           ("GREEN", "P P")))
+    assert found == [(WAR_CARDS, "B5", "'P P'")]
+    assert _religious_war_cards_problems((("BLUE", "P P P P P"), ("RED", "P P P P P"), ("YELLOW", "P"))) == []
+
+
+def test_a_fighting_player_with_no_row_is_named_as_missing():
+    """'each Player participating in the Religious War draws Military Cards': Blue, of the Catholic
+    League, has no row on the Religious War Cards sheet; with no cell of his, the refusal at the
+    Winning League cell says what was found there for him, no row (it said it found 'the Religious
+    War Cards', which no cell holds)."""
+    assert _religious_war_cards_problems((("RED", "P P P P P"), ("YELLOW", "P"))) == [
+        ("Religious War", "B5", "'no row for BLUE on the Religious War Cards sheet'")]

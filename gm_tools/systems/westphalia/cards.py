@@ -171,11 +171,15 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
     return None
 
 
-def rifling_choice(card_a: str, card_b: str, choice_a: str | None, choice_b: str | None) -> str:
+def rifling_choice(card_a: str, card_b: str, choice_a: str | None, choice_b: str | None, rifling: bool = True) -> str:
     """The Advanced Rifling discard chosen for a round: 'the Player who played the Pikeman must
     discard an additional card of his opponent's choice', so only the musketeer's side chooses."""
     pair = {(MUSKET, PIKE): (choice_a, choice_b), (PIKE, MUSKET): (choice_b, choice_a)}.get((card_a, card_b))
-    if pair is None:
+    if pair is None or not rifling:
+        if choice_a or choice_b:  # no discard follows: it would be dropped unread
+            raise DuelError(f"a rifle: only after Musketeers shown against Pikemen in a round of Advanced Rifling "
+                            f"('Rounds 5-6 in addition'), found rifle:{choice_a or choice_b} after {card_a} against "
+                            f"{card_b}" + ("" if rifling else " before it"), 0 if choice_a else 1)
         return ""
     if pair[1]:
         raise DuelError("a rifle: choice by the side that played Musketeers against Pikemen ('the Player who played "
@@ -268,6 +272,11 @@ def read_orders(text: str) -> Orders:
             # 'After any round of battle': before the first card shown it would be dropped unread
             raise DuelError(f"{token.lower()} after a card shown ('After any round of battle a Player may Call for "
                             "Reinforcements'), found before the first")
+        if len(plays) in (calls if token.startswith("CALL:") else rifling if token.startswith("RIFLE:") else ()):
+            # a second would replace the first, dropped unread
+            why = "'may only Call for Reinforcements once'" if token.startswith("CALL:") else "'an additional card'"
+            raise DuelError(f"one {token.split(':')[0].lower()}: after a card ({why}), found a second after card "
+                            f"{len(plays)}")
         if token.startswith("GOLD:"):
             gold += [u for u in token[5:].split(",") if u]
         elif token.startswith("SWAP:") and ">" in token:
@@ -326,7 +335,8 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     if len(a.plays) != len(b.plays):
         raise DuelError(f"as many cards shown by each side, found {len(a.plays)} and {len(b.plays)}")
     plays = [Play(a.plays[i], b.plays[i],
-                  rifling_choice=rifling_choice(a.plays[i], b.plays[i], a.rifling.get(i + 1), b.rifling.get(i + 1)),
+                  rifling_choice=rifling_choice(a.plays[i], b.plays[i], a.rifling.get(i + 1), b.rifling.get(i + 1),
+                                                 round_number >= rifling_from),
                   call_a=a.calls.get(i + 1, ()), call_b=b.calls.get(i + 1, ())) for i in range(rounds)]
     return fight(sides[0], sides[1], plays, round_number, rifling_from)
 
@@ -401,7 +411,8 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
             ia, ib = used[a] + 1, used[b] + 1
             shown = armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1]
             try:
-                choice = rifling_choice(*shown, armies[a][3].rifling.get(ia), armies[b][3].rifling.get(ib))
+                choice = rifling_choice(*shown, armies[a][3].rifling.get(ia), armies[b][3].rifling.get(ib),
+                                        round_number >= rifling_from)
             except DuelError as e:
                 raise DuelError(f"{a} against {b}: {e}", (a, b)[e.side]) from None
             play = Play(*shown, rifling_choice=choice,

@@ -105,7 +105,8 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
                 who, _, why = fought[1:].partition("\t")
                 lines = list(entry["cards"])
                 step.problems.append((lines.index(who), "war cards", entry["cards"][who] or EMPTY_CELL, why)
-                                     if who in lines else (1, "league won", "the Religious War Cards", why))
+                                     if who in lines else (1, "league won", f"no row for {who} on the Religious War "
+                                                           "Cards sheet" if who else "the Religious War Cards", why))
                 return [], None, None
             step.done.append(("", fought.split("|", 1)[1]))
             fought = fought.split("|", 1)[0]
@@ -175,8 +176,13 @@ def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: d
     order = list(state.initiative or state.setup_order)
     lines = tuple([p for p in order if war.leagues.get(p) == league] for league in names)
     try:
+        for p, typed in lines_of_play.items():
+            if typed and not any(p in line for line in lines):
+                # 'each Player participating in the Religious War draws': another's line is no play
+                raise cards.DuelError(f"a line of a player of the Leagues ({', '.join(lines[0] + lines[1])}): {p} "
+                                      "is in neither", p)
         armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
-                                                       cards.read_orders(lines_of_play.get(p, "")))
+                                                       _orders(cards, p, lines_of_play.get(p, "")))
                   for line in lines for p in line}
         paid: list[str] = []
         cards.pay_for_cards(state, {p: army[3] for p, army in armies.items()}, paid)
@@ -186,6 +192,14 @@ def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: d
         return "!" + (e.side if isinstance(e.side, str) else "") + "\t" + str(e)
     winner = names[melee.winner] if melee.winner is not None else ""
     return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
+
+
+def _orders(cards, player: str, line: str):
+    """A player's line read, a mistake in it his (named at his Cards cell)."""
+    try:
+        return cards.read_orders(line)
+    except cards.DuelError as e:
+        raise cards.DuelError(f"{player}: {e}", player) from None
 
 
 def strongest(state, war, league: str, year: int) -> str:

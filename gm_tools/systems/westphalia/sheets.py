@@ -440,6 +440,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                 "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
     items = {r.values.get("Item"): r for r in rows.get(RELIGIOUS_WAR, [])}
     league_rows = {r.values.get("Player"): r for r in rows.get(WAR_LEAGUES, [])}  # a player's last row
+    card_rows = {r.values.get("Player"): r for r in rows.get(WAR_CARDS, []) if r.values.get("Player")}  # his last
 
     def item(name: str) -> str:
         row = items.get(name)
@@ -450,8 +451,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                  "emperor_league": chosen(item("Emperor joins"), leagues), "winner": chosen(item("Winning League"),
                                                                                            leagues) or "",
                  "joins": {p: r.values.get("League") for p, r in league_rows.items()},
-                 "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
-                           for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
+                 "cards": {p: str(r.values.get("Cards") or "") for p, r in card_rows.items()},
                  "electors": [{"removed": side(r.values.get("Removed")), "added": side(r.values.get("Added"))}
                               for r in rows.get(ELECTORS_CHANGED, [])]}
     # A sorted sheet: an item whose row holds nothing is not read back, so where it now is is not
@@ -472,7 +472,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
              **{f: [r.cells for r in change_rows] for f in ("change", "change player", "change where")},
              **{f: [r.cells for r in war_rows] for f in ("war", "winner", "war player", "cards", "target cards")},
              "new doctrine": [r.cells for r in doctrine_rows],
-             "war cards": [r.cells for r in rows.get(WAR_CARDS, []) if r.values.get("Player")]}
+             "war cards": [r.cells for r in card_rows.values()]}  # a line at fault: its player's row read
     games = {}
     if payoffs_of(variant) is not None:
         # the key says the turn was read with the Dilemma cards' table, so its count is bounded
