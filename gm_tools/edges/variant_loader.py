@@ -24,7 +24,8 @@ TABLES_FILE = "tables.toml"
 NOTES_FILE = "NOTES.md"
 MAP_FILE = "map.svg"
 
-TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start", "map")
+TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start", "map",
+            "reconstructed")
 MAP_KEYS = ("inset",)
 INSET_KEYS = ("x", "y", "width", "height", "scale", "title")
 VICTORY_KEYS = ("centers", "points", "end_year")
@@ -378,6 +379,7 @@ def read_variant(folder: Path, name: str) -> Variant:
     victory_terms = _read_victory_terms(vdata.get("victory"), problems)
     tables = _read_tables(tdata, problems)
     inset = _read_inset(vdata.get("map"), problems)
+    reconstructed = str_list(vdata.get("reconstructed", []), VARIANT_FILE, "'reconstructed'", problems)
     notes_path = folder / NOTES_FILE
     notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else ""
     map_file = folder / MAP_FILE
@@ -405,4 +407,5 @@ def read_variant(folder: Path, name: str) -> Variant:
         map_svg=map_svg,
         lookup=lookup,
         map_inset=inset,
+        reconstructed=tuple(reconstructed),
     )

@@ -154,6 +154,10 @@ class Variant:
     map_inset: dict | None = field(default=None, compare=False, hash=False)
     """A crowded part of the base map drawn again enlarged below it (``[map] inset``:
     ``x``, ``y``, ``width``, ``height`` in map pixels, ``scale``, ``title``); None: no inset."""
+    reconstructed: tuple[str, ...] = field(default=(), compare=False, hash=False)
+    """What of the variant is this project's, the published one lost (``reconstructed`` in
+    ``variant.toml``, "the center values"): the site names it, so no player takes it for the
+    rulebook's."""
 
     # --- indexes, built on first use from the fields above -----------------------------
 

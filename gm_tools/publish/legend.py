@@ -31,6 +31,10 @@ KEY_CHAR = 6.3
 VALUE_KEY = " (a number beside it: its value)"
 """Added after the supply center's symbol on a map whose centers have values other than 1."""
 
+RECONSTRUCTED_VALUE_KEY = " (a number beside it: its value, reconstructed: the published table was lost)"
+""":data:`VALUE_KEY` where ``tables.toml [center_values]`` is marked ``reconstructed``: a
+player reads the number as the rulebook's otherwise."""
+
 PORT_KEY = ", \u2693 port (fleets move or support only into a coast with a port)"
 """Added to the key's first line on a map whose provinces have ports (``port = true``)."""
 
@@ -139,7 +143,8 @@ def symbol_key(variant: Variant) -> tuple[str, ...]:
         units = units.replace(", \u25c9", f", {strength}, \u25c9")
     if any(p.value != 1 for p in variant.provinces.values()):
         # the renderer writes a center's value beside its marker where it is not 1
-        units += VALUE_KEY
+        lost = variant.tables.get("center_values", {}).get("reconstructed") is True
+        units += RECONSTRUCTED_VALUE_KEY if lost else VALUE_KEY
     if any(p.extra.get("port") for p in variant.provinces.values()):
         units += PORT_KEY
     return (units,) + LEGEND_KEY[1:] + tuple(rules_for(variant).marks_key)

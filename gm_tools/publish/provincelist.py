@@ -52,11 +52,19 @@ def province_rows(variant: Variant) -> list[dict[str, str]]:
     return rows
 
 
+def reconstructed_words(variant: Variant) -> str:
+    """What of ``variant`` is this project's, the published one lost, as the page's sentence
+    says it ("the map, the center values and the Military Cost Table"); "" for none. Said on
+    the variant's own page so a player or archivist never quotes it as the rulebook's."""
+    names = list(variant.reconstructed)
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def names_page(env: jinja2.Environment, variant: Variant) -> str:
     """The provinces' page of ``variant``."""
     return env.get_template("provinces.html").render(
         root="../../", variant=variant, rows=province_rows(variant), phase_noun=variant.system.rules.phase_noun,
-        page_title=f"Provinces of {variant.title}: names and codes")
+        reconstructed=reconstructed_words(variant), page_title=f"Provinces of {variant.title}: names and codes")
 
 
 def write_names(env: jinja2.Environment, writer, base_path: str, variant: Variant) -> str:

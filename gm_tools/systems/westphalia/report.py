@@ -296,12 +296,26 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     """A phase page's sections, after its results: the orders of play, then the state after the
     step. The tables are the page's alone: the judge text (and ``gm-tools turn``) keeps to lines."""
     state = _state(record)
-    out = [("Setup Order", ", ".join(named(variant, p) for p in state.setup_order) or "not drawn yet")]
+    out = _dilemma(variant, record) + [("Setup Order", ", ".join(named(variant, p) for p in state.setup_order)
+                                        or "not drawn yet")]
     if state.initiative:
         out.append(("Initiative Order", ", ".join(named(variant, p) for p in state.initiative)))
     if state.targets:
         out.append(("Eligible Target Principalities", in_words(variant, ", ".join(state.targets))))
     return out + _troubles(variant, record, state) + _state_sections(variant, record)
+
+
+def _dilemma(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """The note on a step whose results give the Influence the Dilemma cards took, while
+    ``tables.toml [dilemma]`` is marked reconstructed: a player reads '3 Influence' as the
+    printed card's otherwise. The records keep their words; the note is the page's."""
+    from gm_tools.systems.westphalia.diplomacygame import TABLE
+
+    if variant.tables.get(TABLE, {}).get("reconstructed") is not True:
+        return []
+    if not any(str(r.get("order", "")).startswith("Diplomacy Game with") for r in record.get("results", ())):
+        return []
+    return [("Dilemma cards", "The Influence on the Dilemma cards is reconstructed: the published cards were lost.")]
 
 
 def _troubles(variant: Variant, record: dict, state: State) -> list[tuple[str, str]]:
