@@ -24,6 +24,7 @@ class Europe1615System(GameSystem):
 
     tables_shape = {
         "phase_roles": {OTHER: str},
+        "center_values": {},  # only its reconstructed flag and source: the values are provinces.toml's
         "influence": {"aligned_share": (str, int, float), "aligned_at_share": bool, "aligned_min_infs": int,
                       "vassal_infs": int, "attack_resolution": str},
         "attack_order": {"first_year": list},

@@ -29,6 +29,7 @@ class Europe1615v2System(GameSystem):
 
     tables_shape = {
         "phase_roles": {OTHER: str},
+        "center_values": {},  # only its reconstructed flag and source: the values are provinces.toml's
         "status": {"independent_max": int, "aligned_share": (str, int, float), "aligned_min_infs": int,
                    "religious_min": int, "religious_share": (str, int, float), "immunity_infs": int,
                    "tribute_share": (str, int, float)},
