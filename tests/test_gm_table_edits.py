@@ -456,7 +456,7 @@ def test_europe1615_stated_numbers_of_the_wrong_kind_are_named(tmp_path, old, ne
      "tables.toml [objectives] exclusive = 4, but tables.toml [stated] exclusive = 5 (what the rulebook states)"),
     # "England = 1, Austria = 1, France = 3, Spain = 2"
     (r"FRANCE = 3, SPAIN = 2 \}", "FRANCE = 2, SPAIN = 2 }", "tables.toml",
-     "provinces.toml and variant.toml: FRANCE starts with 8 centers and 5 units, 3 builds in 1615, but tables.toml "
+     "provinces.toml and variant.toml: FRANCE starts with 8 centers and 5 units, 3 build(s) in 1615, but tables.toml "
      "[stated] builds_1615 FRANCE = 2 (what the rulebook states)"),
     # "a symbol indicating a value (3, 9, or 15)": a value no center has, and a center's value not listed
     (r"^values = \[3, 9, 15\]", "values = [3, 9, 15, 21]", "tables.toml",
@@ -495,3 +495,12 @@ def test_europe1615v2_a_published_map_of_other_values_is_played_once_both_say_it
 ])
 def test_europe1615v2_stated_numbers_of_the_wrong_kind_or_the_rulebooks_values_are_named(tmp_path, old, new, file, said):
     assert said in _refused(_edited(tmp_path, "europe1615v2", old, new, file=file))
+
+
+def test_europe1615v2_without_stated_values_only_3_9_or_15_is_asked(tmp_path):
+    # With no [stated] table the rulebook's '(3, 9, or 15)' still bounds the values, but a map
+    # without a 15 is not refused for a list the GM never typed.
+    folder = _edited(tmp_path, "europe1615v2", r"^\[stated\]\n(.*\n)*?center_values = \{ RHI = 9 \}\n", "")
+    text = (Path(folder) / "provinces.toml").read_text(encoding="utf-8")
+    (Path(folder) / "provinces.toml").write_text(text.replace("value = 15\n", "value = 9\n"), encoding="utf-8")
+    assert "stated" not in load_variant(folder).tables

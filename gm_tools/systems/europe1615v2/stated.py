@@ -35,8 +35,9 @@ def _values(variant: Variant, table: dict, problems: list[str]) -> None:
             if prov.value not in allowed:
                 problems.append(f"provinces.toml [{code}] value = {prov.value!r}, but {WHERE} values = {allowed} "
                                 f"{_said('map')}")
+    # A list the GM never typed (no [stated] values) asks only that each value be one of it.
     problems += [f"{WHERE} values lists {v}, but no center in provinces.toml has that value {_said('map')}"
-                 for v in allowed if v not in used]
+                 for v in allowed if v not in used and "values" in table]
 
 
 def _objectives(variant: Variant, table: dict, problems: list[str]) -> None:
@@ -71,7 +72,7 @@ def stated_numbers(variant: Variant) -> None:
     _values(variant, table, problems)
     _objectives(variant, table, problems)
     powers = [c for c, p in variant.powers.items() if p.playable]
-    builds = table.get("builds_1615", {})
+    builds = table.get("builds_1615")
     if isinstance(builds, dict):
         problems += [f"{WHERE} builds_1615: {p!r} is not a power" for p in sorted(builds) if p not in powers]
         for power in powers:
@@ -82,7 +83,7 @@ def stated_numbers(variant: Variant) -> None:
                 problems.append(f"{WHERE} builds_1615 {power} = {want!r}: expected a whole number of builds")
             elif centers - units != want:
                 problems.append(f"provinces.toml and variant.toml: {power} starts with {centers} centers and {units} "
-                                f"units, {centers - units} builds in 1615, but {WHERE} builds_1615 {power} = {want} "
+                                f"units, {centers - units} build(s) in 1615, but {WHERE} builds_1615 {power} = {want} "
                                 f"{_said('map')}")
     values = table.get("center_values", {})
     for code, value in sorted(values.items()) if isinstance(values, dict) else ():
