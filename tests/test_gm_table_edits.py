@@ -394,3 +394,113 @@ def test_europe1619_a_setups_center_value_not_a_whole_number_is_refused(tmp_path
     # read only when a game of that setup is made; text there was let through at load.
     text = _refused(_edited(tmp_path, "europe1619", r"^center_values = \{ ROM = 3,", 'center_values = { ROM = "three",'))
     assert re.search(r"tables\.toml \[setups\.\d+\.center_values\] ROM = 'three': expected a whole number", text), text
+
+
+# --- Europe 1615 v3 and v2 [stated]: the rulebooks' numbers about their lost map and tables,
+# checked against what play reads (provinces.toml's values, the objectives table, the start) ------
+
+@pytest.mark.parametrize("old, new, file, said", [
+    # "three times the value of Saxony ... 27 VPs" (000_cc215928c2f3193e.txt): the map's Saxony at 8
+    (r"^value = 9\nhome = \"SAX\"$", 'value = 8\nhome = "SAX"', "provinces.toml",
+     "provinces.toml [SAX] value = 8, but tables.toml [stated] center_values SAX = 9 (what the rulebook states)"),
+    # the stated value edited alone changes no INF or VP: play reads provinces.toml
+    (r"^center_values = \{ SAX = 9,", "center_values = { SAX = 10,", "tables.toml",
+     "provinces.toml [SAX] value = 9, but tables.toml [stated] center_values SAX = 10 (what the rulebook states)"),
+    # "Spain has the most influence (37 versus 35 INFs in the first year)": Madrid at 11
+    (r"^value = 12\nhome = \"SPAIN\"$", 'value = 11\nhome = "SPAIN"', "provinces.toml",
+     "provinces.toml: SPAIN's centers at the start are worth 36 INFs, but tables.toml [stated] first_year_infs "
+     "SPAIN = 37 (what the rulebook states)"),
+    (r"^first_year_infs = \{ SPAIN = 37,", "first_year_infs = { SPAIN = 38,", "tables.toml",
+     "provinces.toml: SPAIN's centers at the start are worth 37 INFs, but tables.toml [stated] first_year_infs "
+     "SPAIN = 38 (what the rulebook states)"),
+    # "combined French and Austrian influence (68 INFs)"
+    (r"AUSTRIA\"\], 68\]\]", 'AUSTRIA"], 69]]', "tables.toml",
+     "provinces.toml: the centers of FRANCE and AUSTRIA at the start are worth 68 INFs, but tables.toml [stated] "
+     "combined_first_year_infs FRANCE + AUSTRIA = 69 (what the rulebook states)"),
+    # "The values of the centers are given on the map, ranging from 3 to 18"
+    (r"^value_range = \[3, 18\]", "value_range = [3, 12]", "tables.toml",
+     "provinces.toml [COP] value = 14, but tables.toml [stated] value_range = [3, 12] (what the rulebook states"),
+])
+def test_europe1615_a_value_against_the_stated_numbers_is_refused(tmp_path, old, new, file, said):
+    text = _refused(_edited(tmp_path, "europe1615", old, new, file=file))
+    assert said in text
+    assert "change both" in text
+
+
+@pytest.mark.parametrize("old, new, said", [
+    (r"^center_values = \{ SAX = 9,", "center_values = { SAXX = 9,",
+     "tables.toml [stated] center_values: 'SAXX' is not a minor state with a center"),
+    (r"^center_values = \{ SAX = 9,", 'center_values = { SAX = "9",',
+     "tables.toml [stated] center_values SAX = '9': expected a whole number"),
+    (r"^first_year_infs = \{ SPAIN = 37,", "first_year_infs = { SPAN = 37,",
+     "tables.toml [stated] first_year_infs: 'SPAN' is not a power"),
+    (r"^value_range = \[3, 18\]", "value_range = [3]",
+     "tables.toml [stated] value_range = [3]: expected [the least value, the greatest]"),
+])
+def test_europe1615_stated_numbers_of_the_wrong_kind_are_named(tmp_path, old, new, said):
+    assert said in _refused(_edited(tmp_path, "europe1615", old, new))
+
+
+@pytest.mark.parametrize("old, new, file, said", [
+    # "in addition to the gain of a supply center worth 9 VPs" (001_6f4a9c76b6e5774a.txt): RHI at 15
+    (r"^(aliases = \[\"palatinate\".*\ncenter = true\n)value = 9$", r"\1value = 15", "provinces.toml",
+     "provinces.toml [RHI] value = 15, but tables.toml [stated] center_values RHI = 9 (what the rulebook states)"),
+    (r"^center_values = \{ RHI = 9 \}", "center_values = { RHI = 3 }", "tables.toml",
+     "provinces.toml [RHI] value = 9, but tables.toml [stated] center_values RHI = 3 (what the rulebook states)"),
+    # "Austria can garner 7 VPs for the religious status and 7 VPs for the political alignment"
+    (r"^AUSTRIA = \[7, 7\]$", "AUSTRIA = [7, 3]", "tables.toml",
+     "tables.toml [objectives.SAX] AUSTRIA = [7, 3], but tables.toml [stated] objectives SAX AUSTRIA = [7, 7] "
+     "(what the rulebook states)"),
+    # "Austria can obtain another 5 VPs for exclusive influential control"
+    (r"^exclusive = 5$", "exclusive = 4", "tables.toml",
+     "tables.toml [objectives] exclusive = 4, but tables.toml [stated] exclusive = 5 (what the rulebook states)"),
+    # "England = 1, Austria = 1, France = 3, Spain = 2"
+    (r"FRANCE = 3, SPAIN = 2 \}", "FRANCE = 2, SPAIN = 2 }", "tables.toml",
+     "provinces.toml and variant.toml: FRANCE starts with 8 centers and 5 units, 3 build(s) in 1615, but tables.toml "
+     "[stated] builds_1615 FRANCE = 2 (what the rulebook states)"),
+    # "a symbol indicating a value (3, 9, or 15)": a value no center has, and a center's value not listed
+    (r"^values = \[3, 9, 15\]", "values = [3, 9, 15, 21]", "tables.toml",
+     "tables.toml [stated] values lists 21, but no center in provinces.toml has that value"),
+    (r"^values = \[3, 9, 15\]", "values = [3, 9, 12]", "tables.toml",
+     "provinces.toml [COP] value = 15, but tables.toml [stated] values = [3, 9, 12]"),
+])
+def test_europe1615v2_a_table_against_the_stated_numbers_is_refused(tmp_path, old, new, file, said):
+    text = _refused(_edited(tmp_path, "europe1615v2", old, new, file=file))
+    assert said in text
+    assert "change both" in text
+
+
+def test_europe1615v2_a_published_map_of_other_values_is_played_once_both_say_it(tmp_path):
+    # A GM following a map that differs edits the values and [stated] values together.
+    folder = _edited(tmp_path, "europe1615v2", r"^values = \[3, 9, 15\]", "values = [3, 9, 15, 12]")
+    text = (Path(folder) / "provinces.toml").read_text(encoding="utf-8")
+    (Path(folder) / "provinces.toml").write_text(text.replace('value = 3\nhome = "IRE"', 'value = 12\nhome = "IRE"', 1),
+                                                 encoding="utf-8")
+    assert 'value = 12\nhome = "IRE"' in (Path(folder) / "provinces.toml").read_text(encoding="utf-8")
+    assert load_variant(folder).provinces["IRE"].value == 12
+
+
+@pytest.mark.parametrize("old, new, file, said", [
+    # the rulebook's 3, 9 or 15 still refuses another value where [stated] is left as shipped
+    (r"^(aliases = \[\"palatinate\".*\ncenter = true\n)value = 9$", r"\1value = 4", "provinces.toml",
+     "provinces.toml [RHI] value = 4, but tables.toml [stated] values = [3, 9, 15] (what the rulebook states)"),
+    (r"^center_values = \{ RHI = 9 \}", "center_values = { RHIN = 9 }", "tables.toml",
+     "tables.toml [stated] center_values: 'RHIN' is not a supply center"),
+    (r"^exclusive = 5\nbuilds_1615", 'exclusive = "5"\nbuilds_1615', "tables.toml",
+     "tables.toml [stated] exclusive = '5': expected a whole number of VPs"),
+    (r'^objectives = \[\["SAX", "AUSTRIA", 7, 7\]', 'objectives = [["SAX", "AUSTRIA", 7]',  "tables.toml",
+     "tables.toml [stated] objectives: ['SAX', 'AUSTRIA', 7]: expected [minor state, power, political VPs, religious VPs]"),
+    (r"FRANCE = 3, SPAIN = 2 \}", "FRANCE = 3, SPAIN = 2, SWEDEN = 0 }", "tables.toml",
+     "tables.toml [stated] builds_1615: 'SWEDEN' is not a power"),
+])
+def test_europe1615v2_stated_numbers_of_the_wrong_kind_or_the_rulebooks_values_are_named(tmp_path, old, new, file, said):
+    assert said in _refused(_edited(tmp_path, "europe1615v2", old, new, file=file))
+
+
+def test_europe1615v2_without_stated_values_only_3_9_or_15_is_asked(tmp_path):
+    # With no [stated] table the rulebook's '(3, 9, or 15)' still bounds the values, but a map
+    # without a 15 is not refused for a list the GM never typed.
+    folder = _edited(tmp_path, "europe1615v2", r"^\[stated\]\n(.*\n)*?center_values = \{ RHI = 9 \}\n", "")
+    text = (Path(folder) / "provinces.toml").read_text(encoding="utf-8")
+    (Path(folder) / "provinces.toml").write_text(text.replace("value = 15\n", "value = 9\n"), encoding="utf-8")
+    assert "stated" not in load_variant(folder).tables

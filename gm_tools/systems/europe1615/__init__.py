@@ -60,7 +60,7 @@ class Europe1615System(GameSystem):
         return order_lines(entry)
 
     def check_tables(self, variant) -> list[str]:
-        from gm_tools.systems.europe1615 import calendar, setup
+        from gm_tools.systems.europe1615 import calendar, setup, stated
 
         t = variant.tables
         known = self.unknown_keys(t.get("religious_markers"), "tables.toml [religious_markers]", ("share", "permanent"))
@@ -75,7 +75,7 @@ class Europe1615System(GameSystem):
                 "title", "aliases", "deploy_only", "minors", "retreat", "special", "first_year_only", "acquired",
                 "lost_cancels", "barred", "no_build", "immune", "cancelled_by", "cancel_on_capture", "liberation_revives",
                 "opens", "rule"))
-        return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
+        return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles, stated.stated_numbers)
 
 
 def _system() -> Europe1615System:

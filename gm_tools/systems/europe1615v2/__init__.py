@@ -65,7 +65,7 @@ class Europe1615v2System(GameSystem):
         return occupied_from_records(record, previous)
 
     def check_tables(self, variant) -> list[str]:
-        from gm_tools.systems.europe1615v2 import calendar, setup
+        from gm_tools.systems.europe1615v2 import calendar, setup, stated
 
         t = variant.tables
         known = self.unknown_keys(t.get("inf_allocation"), "tables.toml [inf_allocation]", ("per_center", "years"))
@@ -73,7 +73,7 @@ class Europe1615v2System(GameSystem):
                                    ("auto_ratio", "columns", "rows", "dice"))
         for code, row in sorted(t.get("minor_states", {}).items()):
             known += self.unknown_keys(row, f"tables.toml [minor_states.{code}]", ("name", "article", "provinces", "pliant"))
-        return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
+        return known + self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles, stated.stated_numbers)
 
 
 def _system() -> Europe1615v2System:

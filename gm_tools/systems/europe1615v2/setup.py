@@ -49,7 +49,7 @@ class Setup:
     """The minor states that may be influenced ('The Barbary States (FEZ, ALG, TUN) are not
     part of this list and cannot be influenced')."""
     values: dict[str, int]
-    """Center -> its supply points, 3, 9 or 15."""
+    """Center -> its supply points, 3, 9 or 15 (``tables.toml [stated] values``)."""
     homes: dict[str, tuple[str, ...]]
     """Owner (power or minor state) -> its home centers."""
     first_year: int
@@ -170,10 +170,8 @@ def setup_from_variant(variant: Variant) -> Setup:
     ports = set()
     for code, prov in variant.provinces.items():
         if prov.supply_center:
+            # 3, 9 or 15 unless a GM's [stated] values say otherwise: checked by .stated at load
             values[code] = prov.value
-            if prov.value not in (3, 9, 15):
-                problems.append(f"provinces.toml [{code}]: value = {prov.value!r}, expected 3, 9 or 15 ('a symbol "
-                                "indicating a value (3, 9, or 15)')")
         if prov.home:
             homes.setdefault(prov.home, []).append(code)
         if prov.extra.get("domain"):
